@@ -1,0 +1,41 @@
+// Bundles the CLI with esbuild. Why a bundle: importing ink, zod and execa unbundled costs ~1 s of start-up
+// (design.md §6); one ESM file with split chunks loads the rarely used parts (markdown highlighter,
+// demo agent) only when asked for.
+import { build } from "esbuild";
+import { readdirSync, statSync, existsSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const out = join(root, "dist", "cli.js");
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+if (process.argv.includes("--if-needed") && existsSync(out)) {
+  const sources = Math.max(newestMtime(join(root, "src")), statSync(join(root, "package.json")).mtimeMs);
+  if (statSync(out).mtimeMs >= sources) process.exit(0);
+}
+
+await build({
+  entryPoints: { cli: join(root, "src/cli/main.ts") },
+  outdir: join(root, "dist"),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: "linked",
+  legalComments: "none",
+  // Ink imports react-devtools-core only when DEV is set; it is not installed and must stay out.
+  external: ["react-devtools-core"],
+  define: { "process.env.NODE_ENV": '"production"' },
+  // Some bundled CommonJS dependencies call require() for Node built-ins.
+  banner: { js: "import { createRequire as __zcCreateRequire } from 'node:module'; const require = __zcCreateRequire(import.meta.url);" },
+  logLevel: "warning",
+});
