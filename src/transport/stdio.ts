@@ -1,0 +1,188 @@
+import { execa } from "execa";
+import { createLogger } from "../log/logger.js";
+import { LineSplitter, MAX_LINE_BYTES } from "./line-splitter.js";
+import { Listeners, TransportClosedError, type Transport, type TransportClose, type TransportProblem } from "./transport.js";
+import { killProcessGroup, trackChild, untrackChild } from "./process-groups.js";
+import { splitShellWords } from "./shell-words.js";
+
+const log = createLogger("transport.stdio");
+
+/** How much of the agent's stderr is kept for error reports (the whole stream goes to the log). */
+const STDERR_TAIL_BYTES = 4096;
+/** After SIGTERM, how long an agent gets to exit before SIGKILL. */
+const KILL_GRACE_MS = 1500;
+
+/** What to spawn: a command with its arguments, environment additions and working directory. */
+export interface AgentCommand {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+/** Splits `--agent-cmd "CMD ARGS"` into the program and its arguments (shell quoting, no expansion). */
+export function parseAgentCommand(commandLine: string): AgentCommand {
+  const [command, ...args] = splitShellWords(commandLine);
+  if (!command) throw new Error("the agent command is empty");
+  return { command, args };
+}
+
+export interface StdioTransportOptions {
+  readonly maxLineBytes?: number;
+}
+
+/**
+ * NDJSON over a child's stdin/stdout (ACP's stdio transport). The child runs in its own process group so
+ * that closing the transport, or zc-pane exiting (SIGHUP when tmux closes the pane), ends the agent and
+ * everything it started.
+ */
+export class StdioTransport implements Transport {
+  private readonly messages = new Listeners<{ message: unknown; raw: string }>();
+  private readonly problems = new Listeners<TransportProblem>();
+  private readonly closes = new Listeners<TransportClose>();
+  private readonly child: ReturnType<typeof spawnAgent>;
+  private stderrTail = "";
+  private closeInfo: TransportClose | undefined;
+  private closingByUs = false;
+  private readonly exited: Promise<void>;
+
+  constructor(
+    readonly agent: AgentCommand,
+    options: StdioTransportOptions = {},
+  ) {
+    this.child = spawnAgent(agent);
+    const pid = this.child.pid;
+    if (pid !== undefined) trackChild(pid);
+    log.info(`spawned ${agent.command} ${agent.args.join(" ")}`, { pid });
+
+    const splitter = new LineSplitter(
+      (line) => this.receiveLine(line),
+      (bytes) => {
+        const message = `the agent sent a message of ${bytes} bytes, over the ${Math.round((options.maxLineBytes ?? MAX_LINE_BYTES) / 1048576)} MiB limit; it was skipped`;
+        log.warn(message);
+        this.problems.emit({ kind: "oversized-message", message });
+      },
+      options.maxLineBytes,
+    );
+    this.child.stdout.on("data", (chunk: Buffer) => splitter.push(chunk));
+    this.child.stdout.on("end", () => splitter.end());
+    this.child.stderr.on("data", (chunk: Buffer) => this.receiveStderr(chunk));
+    // EPIPE when the agent dies while we write: reported through the exit, not as a crash.
+    this.child.stdin.on("error", (error) => log.warn("agent stdin error", error));
+
+    this.exited = this.child.then((result) => {
+      if (pid !== undefined) untrackChild(pid);
+      const spawnFailed = result.failed && result.exitCode === undefined && result.signal === undefined;
+      const signal = result.signal ?? null;
+      const exitCode = result.exitCode ?? null;
+      const info: TransportClose = spawnFailed
+        ? { reason: "spawn-failed", message: describeSpawnFailure(agent, result.originalMessage ?? result.shortMessage ?? "") }
+        : {
+            reason: this.closingByUs ? "closed-by-us" : "exited",
+            message: this.closingByUs
+              ? "closed"
+              : `the agent exited${exitCode !== null ? ` with code ${exitCode}` : ""}${signal ? ` (signal ${signal})` : ""}`,
+            exitCode,
+            signal,
+            stderrTail: this.stderrTail.trimEnd(),
+          };
+      this.finish(info);
+    });
+  }
+
+  get closed(): TransportClose | undefined {
+    return this.closeInfo;
+  }
+
+  /** The last few KiB the agent wrote to stderr, for error messages (initialize timeout, death). */
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  send(message: object): void {
+    if (this.closeInfo) throw new TransportClosedError(this.closeInfo);
+    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+
+  onMessage(handler: (message: unknown, raw: string) => void): () => void {
+    return this.messages.add(({ message, raw }) => handler(message, raw));
+  }
+
+  onProblem(handler: (problem: TransportProblem) => void): () => void {
+    return this.problems.add(handler);
+  }
+
+  onClose(handler: (close: TransportClose) => void): () => void {
+    if (this.closeInfo) {
+      const info = this.closeInfo;
+      queueMicrotask(() => handler(info));
+      return () => {};
+    }
+    return this.closes.add(handler);
+  }
+
+  async close(): Promise<void> {
+    if (this.closeInfo) return;
+    this.closingByUs = true;
+    this.child.stdin.end();
+    const pid = this.child.pid;
+    if (pid !== undefined) {
+      killProcessGroup(pid, "SIGTERM");
+      const timer = setTimeout(() => killProcessGroup(pid, "SIGKILL"), KILL_GRACE_MS);
+      await this.exited;
+      clearTimeout(timer);
+    } else {
+      await this.exited;
+    }
+  }
+
+  private receiveLine(line: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      // Agents print banners or logs on stdout by mistake; ZeroClaw's own test skips such lines too.
+      const preview = line.length > 200 ? `${line.slice(0, 200)}…` : line;
+      log.warn("skipped a line that is not JSON", { preview });
+      this.problems.emit({ kind: "malformed-json", message: `the agent wrote a line that is not JSON: ${preview}` });
+      return;
+    }
+    this.messages.emit({ message, raw: line });
+  }
+
+  private receiveStderr(chunk: Buffer): void {
+    const text = chunk.toString("utf8");
+    log.info("agent stderr", { text });
+    this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL_BYTES);
+  }
+
+  private finish(info: TransportClose): void {
+    if (this.closeInfo) return;
+    this.closeInfo = info;
+    log.info("transport closed", info);
+    this.closes.emit(info);
+  }
+}
+
+function spawnAgent(agent: AgentCommand) {
+  return execa(agent.command, [...agent.args], {
+    cwd: agent.cwd,
+    env: agent.env ? { ...process.env, ...agent.env } : process.env,
+    extendEnv: false,
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+    detached: true,
+    buffer: false,
+    reject: false,
+    encoding: "buffer",
+    // We end the whole process group ourselves (process-groups.ts); execa's cleanup only kills the child.
+    cleanup: false,
+  });
+}
+
+function describeSpawnFailure(agent: AgentCommand, detail: string): string {
+  if (/ENOENT/.test(detail)) return `cannot start the agent: \`${agent.command}\` was not found on PATH`;
+  if (/EACCES/.test(detail)) return `cannot start the agent: \`${agent.command}\` is not executable`;
+  return `cannot start the agent \`${agent.command}\`: ${detail}`;
+}
