@@ -1,0 +1,86 @@
+import { useInput } from "ink";
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { createKeyMatcher, DEFAULT_KEYMAP, type KeyAction, type Keymap, type KeyPress } from "../../config/keymap.js";
+
+/** A key handler; returns true when it consumed the press (lower layers then do not see it). */
+export type KeyHandler = (press: KeyPress) => boolean;
+
+/**
+ * Layers, highest first: a confirm prompt beats the permission modal, which beats completion menus, which
+ * beat the input editor, which beats global shortcuts. One stdin consumer dispatches through them (the
+ * gemini-cli KeypressContext pattern), so a key never reaches two components, and modals never depend on
+ * Ink's focus (which Esc drops in 6.8, style.md).
+ */
+export const KEY_LAYER = { global: 0, input: 10, completion: 20, modal: 30, confirm: 40 } as const;
+
+interface Registration {
+  readonly layer: number;
+  readonly order: number;
+  readonly handler: { current: KeyHandler };
+}
+
+interface RouterValue {
+  register(registration: Registration): () => void;
+  readonly matches: (action: KeyAction, press: KeyPress) => boolean;
+  readonly keymap: Keymap;
+  nextOrder(): number;
+}
+
+const RouterContext = createContext<RouterValue | undefined>(undefined);
+
+/** Owns the only `useInput` of the app and dispatches each press to the registered handlers by layer. */
+export function KeyRouter({ keymap = DEFAULT_KEYMAP, children }: { keymap?: Keymap; children: ReactNode }) {
+  const registrations = useRef(new Set<Registration>());
+  const order = useRef(0);
+  const value = useMemo<RouterValue>(
+    () => ({
+      register(registration) {
+        registrations.current.add(registration);
+        return () => registrations.current.delete(registration);
+      },
+      matches: createKeyMatcher(keymap),
+      keymap,
+      nextOrder: () => order.current++,
+    }),
+    [keymap],
+  );
+  useInput((input, key) => {
+    // Highest layer first; within a layer, the most recently mounted handler first.
+    const sorted = [...registrations.current].sort((a, b) => b.layer - a.layer || b.order - a.order);
+    const press: KeyPress = { input, key };
+    for (const registration of sorted) {
+      if (registration.handler.current(press)) return;
+    }
+  });
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+function useRouter(): RouterValue {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error("useKeys must be used inside <KeyRouter>");
+  return router;
+}
+
+/**
+ * Registers `handler` on `layer` while `active`. The handler may change every render (it is read through a
+ * ref), so callers need not memoize it.
+ */
+export function useKeys(layer: number, handler: KeyHandler, active = true): void {
+  const router = useRouter();
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!active) return;
+    return router.register({ layer, order: router.nextOrder(), handler: ref });
+  }, [router, layer, active]);
+}
+
+/** The keymap matcher: `matches("modal.allowOnce", press)`. */
+export function useKeyMatcher(): (action: KeyAction, press: KeyPress) => boolean {
+  return useRouter().matches;
+}
+
+/** The active keymap, for hints. */
+export function useKeymap(): Keymap {
+  return useRouter().keymap;
+}

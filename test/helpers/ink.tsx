@@ -1,0 +1,112 @@
+import { EventEmitter } from "node:events";
+import { render as inkRender } from "ink";
+import type { ReactElement } from "react";
+import { KeyRouter } from "../../src/ui/keys/key-router.js";
+
+/** A fake TTY stdout with a chosen size (ink-testing-library's is fixed at 100 columns). */
+class FakeStdout extends EventEmitter {
+  readonly frames: string[] = [];
+  isTTY = true;
+  constructor(
+    readonly columns: number,
+    readonly rows: number,
+  ) {
+    super();
+  }
+  write = (frame: string) => {
+    this.frames.push(frame);
+    return true;
+  };
+  lastFrame = () => this.frames.at(-1);
+}
+
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private buffer: string[] = [];
+  write = (data: string) => {
+    this.buffer.push(data);
+    this.emit("readable");
+    this.emit("data", data);
+  };
+  read = () => this.buffer.shift() ?? null;
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+const strip = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
+
+/**
+ * Renders a component as the pane would see it: inside the KeyRouter, on a terminal of `columns` × `rows`
+ * (default 40 × 30, our narrowest side pane). `press` writes one key and yields so React flushes; `frame()`
+ * is the last frame without colours.
+ */
+export function renderPane(tree: ReactElement, options: { columns?: number; rows?: number } = {}) {
+  const stdout = new FakeStdout(options.columns ?? 40, options.rows ?? 30);
+  const stdin = new FakeStdin();
+  const instance = inkRender(<KeyRouter>{tree}</KeyRouter>, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: new FakeStdout(100, 30) as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const settle = async () => {
+    // Let React's scheduler and Ink's throttled render run (Shopify cli-kit's recipe).
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return {
+    stdout,
+    rerender: (next: ReactElement) => instance.rerender(<KeyRouter>{next}</KeyRouter>),
+    unmount: () => instance.unmount(),
+    /** The last frame, colours stripped. */
+    frame: () => strip(stdout.lastFrame() ?? ""),
+    /** The last frame with colours. */
+    rawFrame: () => stdout.lastFrame() ?? "",
+    /** Writes one key sequence (e.g. "y", "\u001b" for Esc, "\u001b[A" for Up) and lets the app react. */
+    press: async (sequence: string) => {
+      stdin.write(sequence);
+      await settle();
+      // A lone Esc is resolved by Ink after a short delay (it may start a sequence).
+      if (sequence === "\u001b") await new Promise((resolve) => setTimeout(resolve, 30));
+      await settle();
+    },
+    settle,
+    /** Polls until `predicate(frame)` holds (bounded), for state that arrives asynchronously. */
+    waitForFrame: async (predicate: (frame: string) => boolean, timeoutMs = 3000) => {
+      const started = Date.now();
+      for (;;) {
+        const frame = strip(stdout.lastFrame() ?? "");
+        if (predicate(frame)) return frame;
+        if (Date.now() - started > timeoutMs) throw new Error(`frame never matched; last frame:\n${frame}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}
+
+/** Key sequences as a terminal sends them. */
+export const KEYS = {
+  enter: "\r",
+  escape: "\u001b",
+  up: "\u001b[A",
+  down: "\u001b[B",
+  right: "\u001b[C",
+  left: "\u001b[D",
+  ctrlC: "\u0003",
+  ctrlD: "\u0004",
+  ctrlG: "\u0007",
+  ctrlJ: "\n",
+  ctrlO: "\u000f",
+  ctrlX: "\u0018",
+  altEnter: "\u001b\r",
+  altUp: "\u001b\u001b[A",
+  altDown: "\u001b\u001b[B",
+  shiftTab: "\u001b[Z",
+  backspace: "\u007f",
+} as const;
