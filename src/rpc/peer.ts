@@ -9,7 +9,7 @@ import {
   RpcHandlerError,
   RpcTimeoutError,
 } from "./errors.js";
-import { classifyMessage, type JsonRpcId } from "./message-shape.js";
+import { classifyMessage, type JsonRpcId } from "../protocol/jsonrpc.js";
 
 const log = createLogger("rpc");
 
@@ -142,20 +142,29 @@ export class JsonRpcPeer {
 
   private receive(message: unknown): void {
     const shape = classifyMessage(message);
-    switch (shape.type) {
+    switch (shape.kind) {
       case "response":
-        return this.receiveResponse(shape.id, shape.message);
+        return this.receiveResponse(shape.message.id, shape.message);
       case "request":
-        return this.receiveRequest(shape.id, shape.method, shape.params);
+        return this.receiveRequest(shape.message.id, shape.message.method, shape.message.params);
       case "notification":
-        return this.receiveNotification(shape.method, shape.params);
+        return this.receiveNotification(shape.message.method, shape.message.params);
       case "invalid":
         log.warn(`ignored a message that is not JSON-RPC: ${shape.reason}`);
+        // A malformed request still deserves an answer, or its sender waits forever.
+        if (shape.id !== null && typeof message === "object" && message !== null && "method" in message) {
+          this.respondError(shape.id, ERROR_CODES.invalidRequest, `Invalid Request: ${shape.reason}`);
+        }
         return;
     }
   }
 
-  private receiveResponse(id: JsonRpcId, message: Record<string, unknown>): void {
+  private receiveResponse(id: JsonRpcId | null, message: { error?: unknown; result?: unknown }): void {
+    if (id === null) {
+      // An error with id null answers a request the agent could not parse; nothing to correlate it with.
+      log.warn("the agent reported an error for a message it could not read", message.error);
+      return;
+    }
     const key = String(id);
     const pending = this.pending.get(key);
     if (!pending) {

@@ -1,0 +1,160 @@
+import { resolve } from "node:path";
+import { readAttachment } from "../client/attachments.js";
+import { ClientError } from "../client/errors.js";
+import type { PendingPermission, PermissionPolicy } from "../client/permission-queue.js";
+import { resolveConnection, UsageError } from "../config/connection.js";
+import type { ContentBlock, PermissionOutcome } from "../protocol/index.js";
+import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
+import { connect } from "./connect.js";
+import { PromptPrinter } from "./prompt-printer.js";
+import { TerminalApprover } from "./terminal-approval.js";
+
+export const PROMPT_USAGE = `Usage: zc-pane prompt [connection options] [--file PATH]... [--approve ask|allow-once|reject] [--json] [--resume ID] TEXT...
+
+Sends one prompt, streams the answer to stdout, tool calls and notices to stderr.
+  --file PATH        attach a file (text as resource.text, other files as resource.blob; 10 MiB at most)
+  --approve POLICY   ask (default: on the terminal when there is one), allow-once, or reject
+  --json             stdout carries every JSON-RPC message received from the agent, unchanged, one per line
+  --resume ID        continue an existing session (session/resume) instead of starting one
+Exit codes: 0 the turn ended, 1 error, 2 usage, 3 a permission could not be asked, 130 cancelled by you.`;
+
+const EXIT = { ok: 0, error: 1, usage: 2, unaskable: 3, cancelled: 130 } as const;
+
+type Approve = "ask" | "allow-once" | "reject";
+
+/** `zc-pane prompt`: one turn, scripted use (design.md §1.5, §2). Returns the exit code. */
+export async function runPromptCommand(argv: readonly string[]): Promise<number> {
+  let args;
+  try {
+    args = parseCommandArgs(argv, {
+      ...CONNECTION_OPTIONS,
+      file: { type: "string", multiple: true },
+      approve: { type: "string" },
+      json: { type: "boolean" },
+      resume: { type: "string" },
+    });
+    if (args.values.help) {
+      process.stdout.write(`${PROMPT_USAGE}\n`);
+      return EXIT.ok;
+    }
+    const approve = (args.values.approve ?? "ask") as Approve;
+    if (!["ask", "allow-once", "reject"].includes(approve)) throw new UsageError(`--approve takes ask, allow-once or reject, not "${approve}"`);
+    const text = args.positionals.join(" ").trim();
+    if (text.length === 0) throw new UsageError("no prompt text given");
+    return await runTurn({
+      connection: resolveConnection(connectionOptionsFrom(args.values)),
+      cwd: resolve(args.values.cwd ?? process.cwd()),
+      ...(args.values.alias !== undefined ? { alias: args.values.alias } : {}),
+      ...(args.values.resume !== undefined ? { resume: args.values.resume } : {}),
+      files: args.values.file ?? [],
+      approve,
+      json: args.values.json === true,
+      text,
+    });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`zc-pane prompt: ${error.message}\n\n${PROMPT_USAGE}\n`);
+      return EXIT.usage;
+    }
+    process.stderr.write(`zc-pane prompt: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.error;
+  }
+}
+
+interface TurnOptions {
+  readonly connection: ReturnType<typeof resolveConnection>;
+  readonly cwd: string;
+  readonly alias?: string;
+  readonly resume?: string;
+  readonly files: readonly string[];
+  readonly approve: Approve;
+  readonly json: boolean;
+  readonly text: string;
+}
+
+async function runTurn(options: TurnOptions): Promise<number> {
+  let unaskable = false;
+  let cancelTurn: (() => void) | undefined;
+  const approver = new TerminalApprover();
+  const canAsk = process.stdin.isTTY === true;
+  const policy: PermissionPolicy = (request) => {
+    const decided = decideByPolicy(options.approve, request);
+    if (decided) return decided;
+    if (options.approve === "ask" && canAsk) return undefined;
+    if (options.approve === "ask") {
+      // No terminal to ask on: never invent an answer; cancel the turn and say so with exit code 3.
+      unaskable = true;
+      process.stderr.write(`zc-pane prompt: ${describeRequest(request)} needs a decision, but there is no terminal to ask on (use --approve allow-once or reject); cancelling the turn\n`);
+      queueMicrotask(() => cancelTurn?.());
+    } else {
+      process.stderr.write(`zc-pane prompt: ${describeRequest(request)} asks a question --approve cannot answer; answered "cancelled"\n`);
+    }
+    return { outcome: "cancelled" };
+  };
+
+  const { client, agent, transport } = await connect(options.connection, { cwd: options.cwd, permissionPolicy: policy });
+  let userCancelled = false;
+  const onSigint = () => {
+    if (userCancelled) {
+      // Second Ctrl+C: stop waiting for the agent.
+      void client.dispose().finally(() => process.exit(EXIT.cancelled));
+      return;
+    }
+    userCancelled = true;
+    cancelTurn?.();
+  };
+  process.on("SIGINT", onSigint);
+  try {
+    const attachments = await Promise.all(options.files.map((file) => readAttachment(file, agent.promptCapabilities, options.cwd)));
+    const session = options.resume
+      ? await client.resumeSession(options.resume, options.cwd)
+      : await client.newSession({ cwd: options.cwd, ...(options.alias ? { alias: options.alias } : {}) });
+    cancelTurn = () => client.cancel(session.sessionId);
+
+    const printer = new PromptPrinter(session.sessionId);
+    if (options.json) {
+      transport.onMessage((_message, raw) => process.stdout.write(`${raw}\n`));
+    } else {
+      client.subscribe((event) => printer.handle(event));
+    }
+    client.subscribe((event) => {
+      if (event.type === "permission-requested" && options.approve === "ask" && canAsk) {
+        void approver.ask(event.request).then((outcome) => client.permissions.answer(event.request.key, outcome));
+      }
+    });
+
+    const prompt: ContentBlock[] = [{ type: "text", text: options.text }, ...attachments.map((attachment) => attachment.block)];
+    const result = await client.prompt(session.sessionId, prompt);
+    if (!options.json) printer.finish(result.finalText);
+    if (unaskable) return EXIT.unaskable;
+    if (userCancelled || result.stopReason === "cancelled") return EXIT.cancelled;
+    if (result.stopReason !== "end_turn") process.stderr.write(`zc-pane prompt: the turn ended with ${result.stopReason}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof ClientError || error instanceof Error) process.stderr.write(`zc-pane prompt: ${error.message}\n`);
+    return userCancelled ? EXIT.cancelled : EXIT.error;
+  } finally {
+    process.off("SIGINT", onSigint);
+    await client.dispose();
+  }
+}
+
+/** `allow-once` picks the agent's allow-once option, `reject` its reject option; questions are not approvals. */
+function decideByPolicy(approve: Approve, request: PendingPermission): PermissionOutcome | undefined {
+  if (approve === "ask" || isQuestion(request)) return undefined;
+  const kinds = approve === "allow-once" ? ["allow_once"] : ["reject_once", "reject_always"];
+  for (const kind of kinds) {
+    const option = request.options.find((candidate) => candidate.kind === kind);
+    if (option) return { outcome: "selected", optionId: option.optionId };
+  }
+  return undefined;
+}
+
+/** ZeroClaw's ask_user choices reuse allow/reject kinds for answers (protocol.md §7.2): never auto-pick one. */
+function isQuestion(request: PendingPermission): boolean {
+  return request.options.length > 0 && request.options.every((option) => /^choice-\d+$/.test(option.optionId));
+}
+
+function describeRequest(request: PendingPermission): string {
+  return `"${request.toolCall.title ?? request.toolCall.toolCallId}"`;
+}

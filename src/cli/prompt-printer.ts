@@ -1,0 +1,118 @@
+import type { ClientEvent } from "../client/events.js";
+import type { ToolCallUpdateFields } from "../protocol/index.js";
+import { StreamSanitizer, sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import { summarizeToolInput, toolDisplayName } from "../state/tool-summary.js";
+
+const STATUS_GLYPH: Readonly<Record<string, string>> = { completed: "✓", failed: "✗", in_progress: "…", pending: "…" };
+
+/**
+ * Prints a turn for `zc-pane prompt`: answer text to stdout as it streams (markdown passed through, control
+ * sequences stripped), one line per tool call start and end, plans and notices on stderr. Text is written
+ * once per event-loop turn, not per chunk, so a burst of 50,000 chunks costs a few hundred writes.
+ */
+export class PromptPrinter {
+  private readonly sanitizer = new StreamSanitizer();
+  private pendingText = "";
+  private flushScheduled = false;
+  private endsWithNewline = true;
+  private wroteText = false;
+  private readonly tools = new Map<string, ToolCallUpdateFields>();
+
+  constructor(
+    private readonly sessionId: string,
+    private readonly out: NodeJS.WritableStream = process.stdout,
+    private readonly err: NodeJS.WritableStream = process.stderr,
+  ) {}
+
+  handle(event: ClientEvent): void {
+    if (event.type === "update" && event.sessionId === this.sessionId) {
+      const { update } = event;
+      switch (update.sessionUpdate) {
+        case "agent_message_chunk":
+          if (update.content.type === "text") this.text(update.content.text);
+          return;
+        case "tool_call":
+        case "tool_call_update":
+          return this.tool(update);
+        case "plan":
+          this.flush();
+          this.line(`plan: ${update.entries.map((entry) => `[${entry.status === "completed" ? "x" : entry.status === "in_progress" ? "~" : " "}] ${sanitizeLine(entry.content)}`).join("  ")}`);
+          return;
+        default:
+          return;
+      }
+    }
+    if (event.type === "notice" || (event.type === "problem" && event.problem.kind !== "stderr")) {
+      this.flush();
+      this.line(event.type === "notice" ? event.message : event.problem.message);
+    }
+  }
+
+  /** Adds the reconciled final text (if any), ends stdout with a newline, and writes everything out. */
+  finish(finalText?: string): void {
+    if (finalText) this.text(`${this.wroteText || this.pendingText ? "\n\n" : ""}${finalText}`);
+    this.flush();
+    if (!this.endsWithNewline) {
+      this.out.write("\n");
+      this.endsWithNewline = true;
+    }
+  }
+
+  private text(chunk: string): void {
+    const clean = this.sanitizer.push(chunk);
+    if (clean.length === 0) return;
+    this.pendingText += clean;
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pendingText.length === 0) return;
+    this.out.write(this.pendingText);
+    this.wroteText = true;
+    this.endsWithNewline = this.pendingText.endsWith("\n");
+    this.pendingText = "";
+  }
+
+  private tool(update: ToolCallUpdateFields): void {
+    const previous = this.tools.get(update.toolCallId);
+    const merged: ToolCallUpdateFields = { ...previous, ...definedFields(update), toolCallId: update.toolCallId };
+    this.tools.set(update.toolCallId, merged);
+    const status = merged.status ?? "pending";
+    const finished = status === "completed" || status === "failed";
+    const wasFinished = previous?.status === "completed" || previous?.status === "failed";
+    if (previous && (!finished || wasFinished)) return;
+    this.flush();
+    const summary = summarizeToolInput(merged);
+    const detail = finished && status === "failed" ? firstOutputLine(merged) : undefined;
+    this.line(`${STATUS_GLYPH[status] ?? "•"} ${toolDisplayName(merged)}${summary ? `: ${summary}` : ""}${detail ? ` — ${detail}` : ""}`);
+  }
+
+  private line(text: string): void {
+    if (!this.endsWithNewline && isTerminal(this.out) && isTerminal(this.err)) {
+      // Both go to one screen: keep a stderr line from gluing onto an unterminated answer line. When
+      // stdout is piped its text stays exactly what the agent said.
+      this.out.write("\n");
+      this.endsWithNewline = true;
+    }
+    this.err.write(`${text}\n`);
+  }
+}
+
+function definedFields<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}
+
+function firstOutputLine(call: ToolCallUpdateFields): string | undefined {
+  for (const item of call.content ?? []) {
+    if (item.type === "content" && item.content.type === "text") return sanitizeText(item.content.text).split("\n")[0];
+  }
+  return undefined;
+}
+
+function isTerminal(stream: NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}

@@ -1,0 +1,371 @@
+import {
+  ACP_METHODS,
+  detectLegacyInitialize,
+  parseHistoryTrimmed,
+  parseInitializeResult,
+  parseNewSessionResult,
+  parsePermissionRequest,
+  parsePromptResult,
+  parseSessionNotification,
+  type ContentBlock,
+  type NewSessionResult,
+} from "../protocol/index.js";
+import { createLogger } from "../log/logger.js";
+import { RpcConnectionClosedError, RpcError, RpcHandlerError, RpcTimeoutError } from "../rpc/errors.js";
+import { JsonRpcPeer } from "../rpc/peer.js";
+import type { Transport } from "../transport/transport.js";
+import { describeAgent, type AgentInfo } from "./agent-info.js";
+import { ClientError } from "./errors.js";
+import type { ClientEvent, ClientEventListener } from "./events.js";
+import { PermissionQueue, type PendingPermission, type PermissionPolicy } from "./permission-queue.js";
+import { reconcileFinalText } from "./reconcile.js";
+
+const log = createLogger("client");
+
+/** ACP protocol version zc-pane speaks. */
+export const PROTOCOL_VERSION = 1;
+const INITIALIZE_TIMEOUT_MS = 10_000;
+/** Replays of long sessions take time; a minute is generous but still catches a dead agent. */
+const RESTORE_TIMEOUT_MS = 60_000;
+
+export interface AcpClientOptions {
+  readonly transport: Transport;
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+  /** Decides permission requests without asking (`prompt --approve`); otherwise they queue for the UI. */
+  readonly permissionPolicy?: PermissionPolicy;
+  readonly initializeTimeoutMs?: number;
+  /** The agent's recent stderr, quoted in start-up errors (stdio transport). */
+  readonly stderrTail?: () => string;
+}
+
+/** A session this client opened or restored. */
+export interface SessionHandle {
+  readonly sessionId: string;
+  readonly cwd: string;
+  /** ZeroClaw's canonical workspace directory for the session. */
+  readonly workspaceDir?: string;
+  readonly result?: NewSessionResult;
+}
+
+/** How a prompt turn ended. */
+export interface TurnResult {
+  readonly stopReason: string;
+  /** Text from the result's `content` that the stream did not show (ZeroClaw), already reconciled. */
+  readonly finalText?: string;
+}
+
+interface ActiveTurn {
+  readonly id: number;
+  streamed: string;
+  cancelled: boolean;
+  readonly done: Promise<void>;
+  readonly finish: () => void;
+}
+
+/**
+ * The ACP client core: initialize, the session lifecycle, prompt turns, the permission queue, and a typed
+ * event stream. It runs without Ink (`zc-pane prompt`, tests) and knows nothing of the screen.
+ */
+export class AcpClient {
+  readonly peer: JsonRpcPeer;
+  readonly permissions = new PermissionQueue();
+  private readonly listeners = new Set<ClientEventListener>();
+  private readonly sessions = new Map<string, SessionHandle>();
+  private readonly turns = new Map<string, ActiveTurn>();
+  private nextTurnId = 1;
+  private info: AgentInfo | undefined;
+
+  constructor(private readonly options: AcpClientOptions) {
+    this.peer = new JsonRpcPeer(options.transport);
+    this.peer.handleNotification(ACP_METHODS.sessionUpdate, (params) => this.receiveUpdate(params));
+    this.peer.handleNotification(ACP_METHODS.zeroclawHistoryTrimmed, (params) => {
+      const trimmed = parseHistoryTrimmed(params);
+      if (!trimmed.ok) return;
+      const { sessionId, droppedMessages = 0, keptTurns = 0, reason = "" } = trimmed.value;
+      this.emit({ type: "history-trimmed", sessionId, droppedMessages, keptTurns, reason });
+    });
+    this.peer.handleOtherNotifications((_params, method) => this.emit({ type: "unknown-notification", method }));
+    this.peer.handleRequest(ACP_METHODS.sessionRequestPermission, (params, context) => this.receivePermissionRequest(params, context));
+    options.transport.onProblem((problem) => this.emit({ type: "problem", problem }));
+    options.transport.onClose((close) => {
+      // Turns cannot finish any more; open permission dialogs are moot.
+      this.permissions.cancelAll();
+      this.emit({ type: "disconnected", close });
+    });
+  }
+
+  /** The agent as described by `initialize`; throws before it. */
+  get agent(): AgentInfo {
+    if (!this.info) throw new Error("initialize() has not completed");
+    return this.info;
+  }
+
+  /** Subscribes to the event stream; returns the unsubscribe function. */
+  subscribe(listener: ClientEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Negotiates protocol version 1 and records the agent's capabilities. We advertise only what we
+   * implement: no fs, no terminal, and no `elicitation` key at all (ZeroClaw treats even `{}` as "form
+   * supported", protocol.md §3).
+   */
+  async initialize(): Promise<AgentInfo> {
+    const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
+    let raw: unknown;
+    try {
+      raw = await this.peer.request(
+        ACP_METHODS.initialize,
+        {
+          protocolVersion: PROTOCOL_VERSION,
+          clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+          clientInfo: this.options.clientInfo ?? { name: "zc-pane", version: "0.1.0" },
+        },
+        { timeoutMs },
+      );
+    } catch (error) {
+      throw this.startupError(error);
+    }
+    const legacy = detectLegacyInitialize(raw);
+    if (legacy) {
+      throw new ClientError(
+        `the agent speaks a pre-v1 protocol (protocolVersion ${JSON.stringify(legacy.protocolVersion)}${legacy.serverName ? `, ${legacy.serverName}` : ""}); zc-pane needs ACP protocol version 1 (ZeroClaw v0.7.5 or newer)`,
+        "unsupported-protocol",
+      );
+    }
+    const parsed = parseInitializeResult(raw);
+    if (!parsed.ok) throw new ClientError(`the agent's initialize answer is not valid ACP: ${parsed.error}`, "unsupported-protocol");
+    if (parsed.value.protocolVersion !== PROTOCOL_VERSION) {
+      throw new ClientError(
+        `the agent answered with ACP protocol version ${JSON.stringify(parsed.value.protocolVersion)}; zc-pane speaks version ${PROTOCOL_VERSION}`,
+        "unsupported-protocol",
+      );
+    }
+    this.info = describeAgent(parsed.value);
+    this.peer.profile = this.info.profile;
+    log.info("initialized", { agent: this.info.name, version: this.info.version, profile: this.info.profile.name });
+    return this.info;
+  }
+
+  /** `session/new` in `cwd` (absolute), with ZeroClaw's `agentAlias` when one is given. */
+  async newSession(options: { readonly cwd: string; readonly alias?: string }): Promise<SessionHandle> {
+    const params = { cwd: options.cwd, mcpServers: [], ...(options.alias ? { agentAlias: options.alias } : {}) };
+    const raw = await this.call(ACP_METHODS.sessionNew, params);
+    const parsed = parseNewSessionResult(raw);
+    if (!parsed.ok) throw new ClientError(`the agent's session/new answer is not valid ACP: ${parsed.error}`, "agent-error");
+    const handle: SessionHandle = {
+      sessionId: parsed.value.sessionId,
+      cwd: options.cwd,
+      ...(typeof parsed.value.workspaceDir === "string" ? { workspaceDir: parsed.value.workspaceDir } : {}),
+      result: parsed.value,
+    };
+    this.sessions.set(handle.sessionId, handle);
+    return handle;
+  }
+
+  /** `session/load`: the agent replays the conversation as updates (emitted as events) before it answers. */
+  async loadSession(sessionId: string, cwd: string): Promise<SessionHandle> {
+    if (!this.agent.loadSession) throw new ClientError(`${this.agent.name} cannot load sessions (it does not advertise loadSession)`, "not-supported");
+    await this.restoreCall(ACP_METHODS.sessionLoad, sessionId, cwd);
+    return this.remember(sessionId, cwd);
+  }
+
+  /** `session/resume`: restores without replay (ZeroClaw re-sends the plan). */
+  async resumeSession(sessionId: string, cwd: string): Promise<SessionHandle> {
+    if (!this.agent.canResume) throw new ClientError(`${this.agent.name} cannot resume sessions (no sessionCapabilities.resume)`, "not-supported");
+    await this.restoreCall(ACP_METHODS.sessionResume, sessionId, cwd);
+    return this.remember(sessionId, cwd);
+  }
+
+  /**
+   * Runs one prompt turn and resolves when the agent answers. Updates stream as events meanwhile. If the
+   * agent forgot a session we hold (ZeroClaw's stdio reaper drops idle sessions, protocol.md §11.3), the
+   * session is restored with `session/resume` and the prompt sent again, once, with a visible notice.
+   */
+  async prompt(sessionId: string, prompt: readonly ContentBlock[]): Promise<TurnResult> {
+    if (this.turns.has(sessionId)) throw new ClientError("a turn is already running in this session", "busy");
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const turn: ActiveTurn = { id: this.nextTurnId++, streamed: "", cancelled: false, done, finish };
+    this.turns.set(sessionId, turn);
+    this.emit({ type: "turn-started", sessionId, turnId: turn.id });
+    try {
+      const raw = await this.sendPrompt(sessionId, prompt);
+      const parsed = parsePromptResult(raw);
+      if (!parsed.ok) throw new ClientError(`the agent's session/prompt answer is not valid ACP: ${parsed.error}`, "agent-error");
+      const { stopReason, content } = parsed.value;
+      const finalText = stopReason === "end_turn" && typeof content === "string" ? reconcileFinalText(turn.streamed, content) : undefined;
+      this.emit({ type: "turn-ended", sessionId, turnId: turn.id, stopReason, ...(finalText ? { finalText } : {}) });
+      return { stopReason, ...(finalText ? { finalText } : {}) };
+    } catch (error) {
+      const wrapped = this.describeFailure(error, sessionId);
+      this.emit({ type: "turn-failed", sessionId, turnId: turn.id, message: wrapped.message });
+      throw wrapped;
+    } finally {
+      this.turns.delete(sessionId);
+      finish();
+    }
+  }
+
+  /** Whether a turn is running in the session. */
+  isBusy(sessionId: string): boolean {
+    return this.turns.has(sessionId);
+  }
+
+  /**
+   * Cancels the running turn: the `session/cancel` notification, then every open permission request of the
+   * session is answered `cancelled` (ZeroClaw's approval wait is not raced against cancel, protocol.md §5.4,
+   * so without that answer the turn would hang for up to an hour). Requests that arrive before the turn
+   * ends are answered `cancelled` too.
+   */
+  cancel(sessionId: string): void {
+    const turn = this.turns.get(sessionId);
+    if (turn) turn.cancelled = true;
+    this.peer.notify(ACP_METHODS.sessionCancel, { sessionId });
+    this.permissions.cancelAll(sessionId);
+  }
+
+  /**
+   * Stops the session after the running turn finishes. ZeroClaw has `session/stop` for exactly that; for
+   * other agents we wait for the turn and then close the session when they support it.
+   */
+  async stop(sessionId: string): Promise<void> {
+    if (this.agent.canStop) {
+      await this.call(ACP_METHODS.sessionStop, { sessionId }, null);
+    } else {
+      await this.turns.get(sessionId)?.done;
+      if (this.agent.canClose) await this.call(ACP_METHODS.sessionClose, { sessionId });
+    }
+    this.sessions.delete(sessionId);
+  }
+
+  /** `session/close` (cancels a running turn on the agent's side). Not supported: the session is only forgotten here. */
+  async closeSession(sessionId: string): Promise<boolean> {
+    this.permissions.cancelAll(sessionId);
+    this.sessions.delete(sessionId);
+    if (!this.agent.canClose) return false;
+    await this.call(ACP_METHODS.sessionClose, { sessionId });
+    return true;
+  }
+
+  /** Ends the connection (and a stdio agent's process group). */
+  async dispose(): Promise<void> {
+    this.permissions.cancelAll();
+    await this.options.transport.close();
+  }
+
+  private async sendPrompt(sessionId: string, prompt: readonly ContentBlock[]): Promise<unknown> {
+    const send = () => this.peer.request(ACP_METHODS.sessionPrompt, { sessionId, prompt }, { timeoutMs: null });
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof RpcError && error.kind === "session-not-found" && this.sessions.has(sessionId))) throw error;
+      const handle = this.sessions.get(sessionId)!;
+      if (!this.agent.canResume) throw error;
+      this.emit({
+        type: "notice",
+        level: "warning",
+        sessionId,
+        message: "the agent had dropped this session (idle timeout); restored it with session/resume and sent the prompt again",
+      });
+      await this.restoreCall(ACP_METHODS.sessionResume, sessionId, handle.cwd);
+      return send();
+    }
+  }
+
+  private async restoreCall(method: string, sessionId: string, cwd: string): Promise<void> {
+    try {
+      await this.peer.request(method, { sessionId, cwd, mcpServers: [] }, { timeoutMs: RESTORE_TIMEOUT_MS });
+    } catch (error) {
+      if (error instanceof RpcError && error.kind === "session-not-found") {
+        throw new ClientError(`unknown session ${sessionId}: ${this.agent.name} has no session with that id`, "unknown-session", { cause: error });
+      }
+      throw this.describeFailure(error, sessionId);
+    }
+  }
+
+  private remember(sessionId: string, cwd: string): SessionHandle {
+    const handle: SessionHandle = { sessionId, cwd };
+    this.sessions.set(sessionId, handle);
+    return handle;
+  }
+
+  private async call(method: string, params: unknown, timeoutMs?: number | null): Promise<unknown> {
+    try {
+      return await this.peer.request(method, params, timeoutMs === undefined ? {} : { timeoutMs });
+    } catch (error) {
+      throw this.describeFailure(error, (params as { sessionId?: string }).sessionId);
+    }
+  }
+
+  private receiveUpdate(params: unknown): void {
+    const notification = parseSessionNotification(params);
+    if (!notification.ok) {
+      log.warn(`ignored a session/update: ${notification.error}`);
+      return;
+    }
+    const { sessionId, update } = notification.value;
+    const turn = this.turns.get(sessionId);
+    if (turn && update.sessionUpdate === "agent_message_chunk" && update.content.type === "text") turn.streamed += update.content.text;
+    this.emit({ type: "update", sessionId, update });
+  }
+
+  private async receivePermissionRequest(params: unknown, context: { id: string | number; signal: AbortSignal }): Promise<unknown> {
+    const parsed = parsePermissionRequest(params);
+    if (!parsed.ok) throw new RpcHandlerError(-32602, `Invalid params: ${parsed.error}`);
+    const request: PendingPermission = {
+      key: String(context.id),
+      requestId: context.id,
+      sessionId: parsed.value.sessionId,
+      toolCall: parsed.value.toolCall,
+      options: parsed.value.options,
+      receivedAt: Date.now(),
+    };
+    this.emit({ type: "permission-requested", request });
+    const cancelledTurn = this.turns.get(request.sessionId)?.cancelled === true;
+    const outcome = cancelledTurn ? { outcome: "cancelled" as const } : (this.options.permissionPolicy?.(request) ?? (await this.permissions.add(request, context.signal)));
+    this.emit({ type: "permission-settled", key: request.key, outcome: outcome.outcome === "selected" ? outcome.optionId : "cancelled" });
+    return { outcome };
+  }
+
+  private startupError(error: unknown): Error {
+    const stderr = this.options.stderrTail?.().trim();
+    const tail = stderr ? `\nThe agent's last stderr lines:\n${stderr.split("\n").slice(-10).join("\n")}` : "";
+    if (error instanceof RpcTimeoutError) {
+      return new ClientError(`the agent did not answer initialize within ${error.timeoutMs / 1000} s; is it an ACP agent?${tail}`, "initialize-timeout", { cause: error });
+    }
+    if (error instanceof RpcConnectionClosedError) {
+      return new ClientError(`${error.reason}${tail}`, "connection", { cause: error });
+    }
+    return this.describeFailure(error);
+  }
+
+  private describeFailure(error: unknown, sessionId?: string): Error {
+    if (error instanceof ClientError) return error;
+    if (error instanceof RpcError) {
+      switch (error.kind) {
+        case "session-not-found":
+          return new ClientError(`unknown session${sessionId ? ` ${sessionId}` : ""}: ${error.remoteMessage}`, "unknown-session", { cause: error });
+        case "busy":
+          return new ClientError(`the agent is busy with another turn in this session: ${error.remoteMessage}`, "busy", { cause: error });
+        case "method-not-found":
+          return new ClientError(`${this.info?.name ?? "the agent"} does not implement ${error.method}`, "not-supported", { cause: error });
+        default:
+          return new ClientError(`${error.method} failed: ${error.remoteMessage} (code ${error.code})`, "agent-error", { cause: error });
+      }
+    }
+    if (error instanceof RpcConnectionClosedError) return new ClientError(`the connection to the agent was lost: ${error.reason}`, "connection", { cause: error });
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  private emit(event: ClientEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.error(`event listener failed on ${event.type}`, error);
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
+import { sanitizeLine } from "../markdown/sanitize.js";
+
+/** The fields a one-line summary looks at; a merged tool row or a permission request's `toolCall`. */
+export type ToolCallLike = Partial<Pick<ToolCallUpdateFields, "title" | "name" | "kind" | "rawInput" | "content" | "locations">>;
+
+function firstString(record: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = record[key];
+    if (typeof value === "string" && value.trim().length > 0) return value;
+    if (Array.isArray(value) && value.every((part) => typeof part === "string") && value.length > 0) return value.join(" ");
+  }
+  return undefined;
+}
+
+function contentText(content: readonly ToolCallContent[] | null | undefined): string | undefined {
+  for (const item of content ?? []) {
+    if (item.type === "diff") return item.path;
+    if (item.type === "content" && item.content.type === "text") {
+      // ZeroClaw's approval summary is `k: v, …` with the interesting value first (protocol.md §7.1).
+      const text = item.content.text.trim();
+      const match = /^(?:command|cmd|path|file|url|query): (.*)$/s.exec(text);
+      return match ? match[1] : text;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A one-line summary of what a tool call does: the shell command, the file path, the URL. Drawn from
+ * `rawInput` (standard agents and ZeroClaw's live calls), then the diff path or text content (ZeroClaw's
+ * permission requests carry only `{tool}` in rawInput), then `locations`. Sanitized and unwrapped.
+ */
+export function summarizeToolInput(call: ToolCallLike): string | undefined {
+  let summary: string | undefined;
+  const input = call.rawInput;
+  if (typeof input === "string") summary = input;
+  else if (input && typeof input === "object" && !Array.isArray(input)) {
+    summary = firstString(input as Record<string, unknown>, ["command", "cmd", "path", "file_path", "filePath", "url", "pattern", "query", "description"]);
+  }
+  summary ??= contentText(call.content);
+  summary ??= call.locations?.[0]?.path;
+  return summary === undefined ? undefined : sanitizeLine(summary).trim();
+}
+
+/** The name to show for a tool call: its title, else the tool name, else its kind. */
+export function toolDisplayName(call: ToolCallLike): string {
+  return sanitizeLine(call.title ?? call.name ?? call.kind ?? "tool").trim() || "tool";
+}
