@@ -1,0 +1,158 @@
+import * as z from "zod";
+import { isRecord } from "./lenient.js";
+
+/**
+ * A JSON-RPC request id. ZeroClaw's own requests use strings (`"zc-out-0"`), the SDK and most agents use
+ * integers; both must be echoed back exactly (protocol.md §7).
+ */
+export const JsonRpcIdSchema = z.union([z.string(), z.number()]);
+export type JsonRpcId = z.infer<typeof JsonRpcIdSchema>;
+
+/** The `"2.0"` tag. Optional when reading (a peer that leaves it out is tolerated), always set by the builders. */
+const JsonRpcVersionSchema = z.literal("2.0").optional();
+
+/** A call that expects an answer: `method` plus a non-null `id`. */
+export const JsonRpcRequestSchema = z.looseObject({
+  jsonrpc: JsonRpcVersionSchema,
+  id: JsonRpcIdSchema,
+  method: z.string(),
+  params: z.unknown().optional(),
+});
+export type JsonRpcRequest = z.infer<typeof JsonRpcRequestSchema>;
+
+/** A fire-and-forget message: `method` with no `id` (or `id: null`, which ZeroClaw also treats as none). */
+export const JsonRpcNotificationSchema = z.looseObject({
+  jsonrpc: JsonRpcVersionSchema,
+  id: z.null().optional(),
+  method: z.string(),
+  params: z.unknown().optional(),
+});
+export type JsonRpcNotification = z.infer<typeof JsonRpcNotificationSchema>;
+
+/** The `error` member of an error response. ZeroClaw never sends `data`; other agents may. */
+export const JsonRpcErrorObjectSchema = z.looseObject({
+  code: z.number(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+export type JsonRpcErrorObject = z.infer<typeof JsonRpcErrorObjectSchema>;
+
+/** A successful answer. `result: null` is a valid (empty) result. */
+export const JsonRpcSuccessResponseSchema = z.looseObject({
+  jsonrpc: JsonRpcVersionSchema,
+  id: JsonRpcIdSchema,
+  result: z.unknown(),
+});
+export type JsonRpcSuccessResponse = z.infer<typeof JsonRpcSuccessResponseSchema>;
+
+/** A failed answer. `id` is `null` when the peer could not read the id of the message it rejects (-32700). */
+export const JsonRpcErrorResponseSchema = z.looseObject({
+  jsonrpc: JsonRpcVersionSchema,
+  id: JsonRpcIdSchema.nullable(),
+  error: JsonRpcErrorObjectSchema,
+});
+export type JsonRpcErrorResponse = z.infer<typeof JsonRpcErrorResponseSchema>;
+
+/** A success or error response; tell them apart with {@link isErrorResponse}. */
+export type JsonRpcResponse = JsonRpcSuccessResponse | JsonRpcErrorResponse;
+/** Any JSON-RPC message. */
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
+
+/** Narrows a response to its error form. */
+export function isErrorResponse(response: JsonRpcResponse): response is JsonRpcErrorResponse {
+  return isRecord(response.error);
+}
+
+/**
+ * Where an incoming message goes. `invalid` carries the request id when one could be read, so the peer can
+ * answer -32600 to a malformed request instead of leaving the sender waiting.
+ */
+export type ClassifiedMessage =
+  | { readonly kind: "request"; readonly message: JsonRpcRequest }
+  | { readonly kind: "notification"; readonly message: JsonRpcNotification }
+  | { readonly kind: "response"; readonly message: JsonRpcResponse }
+  | { readonly kind: "invalid"; readonly reason: string; readonly id: JsonRpcId | null };
+
+/**
+ * Routes an already-parsed JSON value by shape (protocol.md §1.4, acp-standard.md §7):
+ * `method` + non-null `id` is a request; `method` alone or with `id: null` is a notification; `result` or
+ * `error` without `method` is a response (an error response may have `id: null`); anything else is invalid.
+ *
+ * Hand-written rather than a zod union: it runs once per message (≥ 100,000 notifications/s budget) and
+ * returns the original object without copying it. A missing `jsonrpc` is tolerated; a wrong one is not.
+ */
+export function classifyMessage(value: unknown): ClassifiedMessage {
+  if (!isRecord(value)) {
+    const reason = Array.isArray(value) ? "batch arrays are not supported" : "message is not a JSON object";
+    return { kind: "invalid", reason, id: null };
+  }
+  const rawId = value.id;
+  const id = isJsonRpcId(rawId) ? rawId : null;
+  if (value.jsonrpc !== undefined && value.jsonrpc !== "2.0") {
+    return { kind: "invalid", reason: `unsupported jsonrpc version ${JSON.stringify(value.jsonrpc)}`, id };
+  }
+  if ("method" in value) {
+    if (typeof value.method !== "string") return { kind: "invalid", reason: "method is not a string", id };
+    if (rawId === undefined || rawId === null) {
+      return { kind: "notification", message: value as JsonRpcNotification };
+    }
+    if (id === null) return { kind: "invalid", reason: "request id is neither a string nor a number", id: null };
+    return { kind: "request", message: value as JsonRpcRequest };
+  }
+  if (value.error !== undefined) {
+    if (rawId !== undefined && rawId !== null && id === null) {
+      return { kind: "invalid", reason: "response id is neither a string nor a number", id: null };
+    }
+    const error = isValidErrorObject(value.error) ? value.error : malformedError(value.error);
+    const message = error === value.error && rawId === id ? value : { ...value, id, error };
+    return { kind: "response", message: message as JsonRpcErrorResponse };
+  }
+  if ("result" in value) {
+    if (id === null) return { kind: "invalid", reason: "success response without a usable id", id: null };
+    return { kind: "response", message: value as JsonRpcSuccessResponse };
+  }
+  return { kind: "invalid", reason: "message has neither method nor result/error", id };
+}
+
+/** True for a usable request id: a string or a finite number. */
+export function isJsonRpcId(value: unknown): value is JsonRpcId {
+  return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+}
+
+function isValidErrorObject(value: unknown): value is JsonRpcErrorObject {
+  return isRecord(value) && typeof value.code === "number" && typeof value.message === "string";
+}
+
+/**
+ * A response whose `error` is malformed still answers the request (treating it as invalid would leave the call
+ * pending until its timeout), so it is reported as an internal error carrying the original value.
+ */
+function malformedError(original: unknown): JsonRpcErrorObject {
+  return { code: -32603, message: "malformed error response from the agent", data: original };
+}
+
+/** Builds an outgoing request. */
+export function makeRequest(id: JsonRpcId, method: string, params?: unknown): JsonRpcRequest {
+  return params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
+}
+
+/** Builds an outgoing notification (no id, never answered). */
+export function makeNotification(method: string, params?: unknown): JsonRpcNotification {
+  return params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
+}
+
+/** Builds a success response; `id` is echoed exactly as received. */
+export function makeSuccessResponse(id: JsonRpcId, result: unknown): JsonRpcSuccessResponse {
+  return { jsonrpc: "2.0", id, result };
+}
+
+/** Builds an error response; `id` is echoed exactly as received, or `null` when it could not be read. */
+export function makeErrorResponse(
+  id: JsonRpcId | null,
+  code: number,
+  message: string,
+  data?: unknown,
+): JsonRpcErrorResponse {
+  const error: JsonRpcErrorObject = data === undefined ? { code, message } : { code, message, data };
+  return { jsonrpc: "2.0", id, error };
+}
