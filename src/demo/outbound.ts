@@ -1,3 +1,4 @@
+import { isRecord } from "./json.js";
 import type { LineWriter } from "./line-writer.js";
 import { encodeRequest } from "./wire.js";
 
@@ -91,7 +92,5 @@ export class OutboundRequests {
 }
 
 function isWireError(value: unknown): value is { code: number; message: string } {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
-  return Number.isInteger(record["code"]) && typeof record["message"] === "string";
+  return isRecord(value) && Number.isInteger(value["code"]) && typeof value["message"] === "string";
 }
