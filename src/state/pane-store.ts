@@ -1,0 +1,173 @@
+import type { ClientEvent } from "../client/events.js";
+import { StreamingSplitter } from "../markdown/safe-split.js";
+import { StreamSanitizer } from "../markdown/sanitize.js";
+import type { PaneAction, PaneActionInput } from "./actions.js";
+import { initialPaneState, reducePane } from "./reducer.js";
+import type { PaneState, StreamTail } from "./view-model.js";
+
+/** 30 Hz: the pane's frame budget (style.md: coalesce chunk updates in the store, ≤ 30 Hz). */
+export const DEFAULT_FLUSH_INTERVAL_MS = 33;
+
+export interface PaneStoreOptions {
+  readonly initial?: PaneState;
+  /** Minimum time between two flushes of coalesced chunks (and between two notifications). */
+  readonly flushIntervalMs?: number;
+  /** The clock; tests pass a fake one. */
+  readonly now?: () => number;
+}
+
+type StreamKind = StreamTail["kind"];
+
+const STREAM_OF = { agent_message_chunk: "message", agent_thought_chunk: "thought", user_message_chunk: "user" } as const;
+
+/** Counters for tests and the bench: how much work the store did. */
+export interface PaneStoreStats {
+  /** Coalesced stream text reduced into the state (one `stream-append` each). */
+  textFlushes: number;
+  /** Times subscribers were told about a new state (each is one React render at most). */
+  notifications: number;
+  /** Reducer calls. */
+  reductions: number;
+  /** Characters fed to the safe-split finder (each is looked at once). */
+  splitterChars: number;
+}
+
+/**
+ * The pane's external store (for `useSyncExternalStore`). Client events go through {@link handleClientEvent}:
+ * message, thought and replayed user chunks are buffered and reduced together at most every
+ * {@link DEFAULT_FLUSH_INTERVAL_MS} (a 2 MB burst of 50,000 chunks is a few hundred reductions, not 50,000
+ * renders); any other event first flushes the buffer, so the order of text and tool rows is kept. The end of
+ * a turn flushes and notifies at once.
+ *
+ * Agent text is sanitized here as it streams (a sequence split across chunks is swallowed whole) and fed to
+ * an incremental safe-split finder, so each character is scanned once and the head of the answer can move
+ * into the transcript without re-scanning the whole answer per chunk.
+ */
+export class PaneStore {
+  private state: PaneState;
+  private readonly listeners = new Set<() => void>();
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+  private buffer: { stream: StreamKind; text: string } | undefined;
+  private readonly splitter = new StreamingSplitter();
+  private readonly sanitizers: Record<StreamKind, StreamSanitizer> = { message: new StreamSanitizer(), thought: new StreamSanitizer(), user: new StreamSanitizer() };
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastTick = Number.NEGATIVE_INFINITY;
+  private dirty = false;
+  readonly stats: PaneStoreStats = { textFlushes: 0, notifications: 0, reductions: 0, splitterChars: 0 };
+
+  constructor(options: PaneStoreOptions = {}) {
+    this.state = options.initial ?? initialPaneState();
+    this.intervalMs = options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The current state (stable identity until something changes). */
+  readonly getState = (): PaneState => this.state;
+
+  /** Subscribes to changes; returns the unsubscribe function. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** Feeds one client event (subscribe this to `AcpClient.subscribe`). */
+  readonly handleClientEvent = (event: ClientEvent): void => {
+    if (event.type === "update") {
+      const { update } = event;
+      if (update.sessionUpdate === "agent_message_chunk" || update.sessionUpdate === "agent_thought_chunk" || update.sessionUpdate === "user_message_chunk") {
+        if (update.content.type === "text") {
+          this.bufferText(STREAM_OF[update.sessionUpdate], update.content.text);
+          return;
+        }
+      }
+    }
+    const urgent = event.type === "turn-ended" || event.type === "turn-failed" || event.type === "disconnected";
+    this.apply({ type: "client", event, at: this.now() }, urgent);
+  };
+
+  /** Applies a local action; the screen is told at once (it is the user's own doing). */
+  dispatch(action: PaneActionInput): void {
+    this.apply({ ...action, at: this.now() } as PaneAction, true);
+  }
+
+  /** Reduces buffered text now and tells subscribers (e.g. before quitting). */
+  flush(): void {
+    this.flushText();
+    this.notify();
+  }
+
+  /** Stops the flush timer. */
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private apply(action: PaneAction, immediate: boolean): void {
+    this.flushText();
+    this.reduce(action);
+    if (immediate) this.notify();
+    else this.schedule();
+  }
+
+  private reduce(action: PaneAction): void {
+    this.stats.reductions++;
+    const next = reducePane(this.state, action);
+    if (next !== this.state) {
+      this.state = next;
+      this.dirty = true;
+    }
+  }
+
+  private bufferText(stream: StreamKind, text: string): void {
+    // A different stream ends the buffered one first, so text never changes order.
+    if (this.buffer && this.buffer.stream !== stream) this.flushText();
+    if (this.buffer) this.buffer.text += text;
+    else this.buffer = { stream, text };
+    this.schedule();
+  }
+
+  private flushText(): void {
+    const buffer = this.buffer;
+    if (!buffer) return;
+    this.buffer = undefined;
+    const current = this.state.live.stream;
+    const continues = current?.kind === buffer.stream;
+    if (!continues) {
+      // The reducer starts a new segment at index 0: so do the splitter and the sanitizer.
+      this.sanitizers[buffer.stream].reset();
+      if (buffer.stream === "message") this.splitter.reset();
+    }
+    const text = this.sanitizers[buffer.stream].push(buffer.text);
+    let splitPoint = 0;
+    if (buffer.stream === "message") {
+      this.stats.splitterChars += text.length;
+      splitPoint = this.splitter.push(text);
+    }
+    this.stats.textFlushes++;
+    this.reduce({ type: "stream-append", stream: buffer.stream, text, splitPoint, at: this.now() });
+  }
+
+  /** Leading and trailing edge, at most once per interval: the first chunk after a pause shows at once. */
+  private schedule(): void {
+    if (this.timer) return;
+    const delay = Math.max(0, this.lastTick + this.intervalMs - this.now());
+    this.timer = setTimeout(this.tick, delay);
+  }
+
+  private readonly tick = (): void => {
+    this.timer = undefined;
+    this.lastTick = this.now();
+    this.flushText();
+    this.notify();
+  };
+
+  private notify(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.stats.notifications++;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,128 @@
+import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
+import { appendItems, endSegment, withLive } from "./pane-ops.js";
+import { buildToolRow, cancelRow, deliveryOf, isFinished, isTurnCancelledMarker, mergeToolFields, transcriptCopy } from "./tool-rows.js";
+import type { PaneState, ToolRecord } from "./view-model.js";
+
+/** Finished rows kept for Ctrl+O after they were printed. */
+export const MAX_RECENT_TOOLS = 10;
+
+/** A delivered file's base64 can be 13 MB: the row keeps the uri and MIME type, never the bytes. */
+function withoutBlobs(fields: ToolCallUpdateFields): ToolCallUpdateFields {
+  const content = fields.content;
+  if (!content?.some((item) => item.type === "content" && item.content.type === "resource" && "blob" in item.content.resource)) return fields;
+  const stripped = content.map((item): ToolCallContent => {
+    if (item.type !== "content" || item.content.type !== "resource" || !("blob" in item.content.resource)) return item;
+    return { ...item, content: { ...item.content, resource: { ...item.content.resource, blob: "" } } };
+  });
+  return { ...fields, content: stripped };
+}
+
+function pushRecent(recent: readonly ToolRecord[], record: ToolRecord): readonly ToolRecord[] {
+  const next = [...recent, record];
+  return next.length > MAX_RECENT_TOOLS ? next.slice(next.length - MAX_RECENT_TOOLS) : next;
+}
+
+/** Prints a finished row (collapsed) into the transcript and keeps it among the recent rows. */
+function printFinished(state: PaneState, record: ToolRecord): PaneState {
+  const printed = appendItems(state, { kind: "tool", row: transcriptCopy(record.row) });
+  return withLive(printed, { recent: pushRecent(printed.live.recent, record) });
+}
+
+/** Adds the file a `deliver_file` update carries to the live deliveries (saved by the controller). */
+function noteDelivery(state: PaneState, update: ToolCallUpdateFields, title: string): PaneState {
+  if (state.live.deliveries.some((delivery) => delivery.toolCallId === update.toolCallId)) return state;
+  const found = deliveryOf(update, title);
+  return found ? withLive(state, { deliveries: [...state.live.deliveries, found.delivery] }) : state;
+}
+
+/** The synthetic `turn-cancelled` call: one marker per turn, never a row. */
+function markTurnCancelled(state: PaneState): PaneState {
+  const ended = endSegment(state);
+  if (ended.turn.markedCancelled) return ended;
+  const marked = appendItems(ended, { kind: "turn-cancelled" });
+  return { ...marked, turn: { ...marked.turn, markedCancelled: ended.turn.running } };
+}
+
+/**
+ * Applies a `tool_call` (`isStart`) or `tool_call_update`: an upsert keyed by `toolCallId` (fields left out
+ * keep their value). A call that finishes is printed collapsed into the transcript and kept among the recent
+ * rows; a `tool_call` ends the text segment before it, since the agent's text continues after the tool.
+ */
+export function upsertToolCall(state: PaneState, update: ToolCallUpdateFields, isStart: boolean, at: number): PaneState {
+  if (isTurnCancelledMarker(update)) return isStart ? markTurnCancelled(state) : state;
+  let next = isStart ? endSegment(state) : state;
+  const id = update.toolCallId;
+  const liveIndex = next.live.tools.findIndex((record) => record.row.toolCallId === id);
+  if (liveIndex >= 0) {
+    const previous = next.live.tools[liveIndex] as ToolRecord;
+    const source = withoutBlobs(mergeToolFields(previous.source, update));
+    const record: ToolRecord = { row: buildToolRow(source, previous.row, at), source };
+    const tools = [...next.live.tools];
+    if (isFinished(record.row.status)) {
+      tools.splice(liveIndex, 1);
+      next = printFinished(withLive(next, { tools }), record);
+    } else {
+      tools[liveIndex] = record;
+      next = withLive(next, { tools });
+    }
+    return noteDelivery(next, update, record.row.title);
+  }
+  // An update for a row already printed (a replayed call's output arrives after its `tool_call`): the
+  // details change, the printed line cannot. A second `tool_call` with a known id is a new call.
+  const recentIndex = isStart ? -1 : next.live.recent.findIndex((record) => record.row.toolCallId === id);
+  if (recentIndex >= 0) {
+    const previous = next.live.recent[recentIndex] as ToolRecord;
+    const source = withoutBlobs(mergeToolFields(previous.source, update));
+    const recent = [...next.live.recent];
+    const row = buildToolRow(source, previous.row, at);
+    recent[recentIndex] = { row, source };
+    return noteDelivery(withLive(next, { recent }), update, row.title);
+  }
+  const source = withoutBlobs(mergeToolFields(undefined, update));
+  const record: ToolRecord = { row: buildToolRow(source, undefined, at), source };
+  next = isFinished(record.row.status) ? printFinished(next, record) : withLive(next, { tools: [...next.live.tools, record] });
+  return noteDelivery(next, update, record.row.title);
+}
+
+/** At the end of a turn, calls still open will not run any more: they are printed as cancelled. */
+export function finishOpenTools(state: PaneState, at: number): PaneState {
+  let next = withLive(state, { tools: [] });
+  for (const record of state.live.tools) next = printFinished(next, { ...record, row: cancelRow(record.row, at) });
+  return next;
+}
+
+/** Rows Ctrl+O and Alt+Up/Down can reach, oldest first: the recent finished ones, then the running ones. */
+export function focusableTools(state: PaneState): readonly ToolRecord[] {
+  return state.live.recent.length === 0 ? state.live.tools : [...state.live.recent, ...state.live.tools];
+}
+
+/** The row Ctrl+O acts on: the focused one while it is reachable, else the latest. */
+export function focusedTool(state: PaneState): ToolRecord | undefined {
+  const rows = focusableTools(state);
+  if (state.focusedToolId !== undefined) {
+    const focused = rows.find((record) => record.row.toolCallId === state.focusedToolId);
+    if (focused) return focused;
+  }
+  return rows.at(-1);
+}
+
+/** Ctrl+O: expands or collapses the focused row. At most one finished row is expanded (a details panel). */
+export function toggleFocusedTool(state: PaneState): PaneState {
+  const target = focusedTool(state);
+  if (!target) return state;
+  const id = target.row.toolCallId;
+  if (state.expanded.includes(id)) return { ...state, expanded: state.expanded.filter((other) => other !== id) };
+  const finishedIds = new Set(state.live.recent.map((record) => record.row.toolCallId));
+  const kept = finishedIds.has(id) ? state.expanded.filter((other) => !finishedIds.has(other)) : state.expanded;
+  return { ...state, expanded: [...kept, id] };
+}
+
+/** Alt+Up / Alt+Down: moves the focus among the reachable rows. */
+export function moveToolFocus(state: PaneState, direction: -1 | 1): PaneState {
+  const rows = focusableTools(state);
+  if (rows.length === 0) return state;
+  const current = focusedTool(state);
+  const index = current ? rows.indexOf(current) : rows.length - 1;
+  const next = rows[Math.min(rows.length - 1, Math.max(0, index + direction))] as ToolRecord;
+  return { ...state, focusedToolId: next.row.toolCallId };
+}

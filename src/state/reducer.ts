@@ -1,0 +1,255 @@
+import type { ClientEvent } from "../client/events.js";
+import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import type { ContentBlock, PlanEntry, SessionUpdate } from "../protocol/index.js";
+import type { PaneAction } from "./actions.js";
+import { appendItems, endSegment, withLive } from "./pane-ops.js";
+import { finishOpenTools, moveToolFocus, toggleFocusedTool, upsertToolCall } from "./reduce-tools.js";
+import type { PaneState, PlanEntryView, StreamTail } from "./view-model.js";
+
+export { initialPaneState } from "./pane-ops.js";
+
+/** Prompts kept for the input's history. */
+const MAX_HISTORY = 200;
+
+/**
+ * The pane's reducer: pure, from {@link PaneAction}s to {@link PaneState}. Tested without Ink. Every agent
+ * string is sanitized here, before it reaches the view model. The work per action does not depend on how
+ * long the transcript is (appends are O(1), nothing scans the items).
+ */
+export function reducePane(state: PaneState, action: PaneAction): PaneState {
+  switch (action.type) {
+    case "client":
+      return reduceClientEvent(state, action.event, action.at);
+    case "stream-append":
+      return appendStream(state, action.stream, action.text, action.splitPoint);
+    case "connection":
+      return {
+        ...state,
+        header: {
+          ...state.header,
+          connection: action.state,
+          ...(action.agentName ? { agentName: sanitizeLine(action.agentName) } : {}),
+          ...(action.agentTitle ? { agentTitle: sanitizeLine(action.agentTitle) } : {}),
+        },
+      };
+    case "session-opened": {
+      const opened: PaneState = {
+        ...state,
+        header: {
+          ...state.header,
+          sessionId: action.sessionId,
+          connection: action.how === "new" ? "ready" : "restoring",
+          ...(action.alias ? { alias: action.alias } : {}),
+        },
+        agentDied: undefined,
+      };
+      return appendItems(opened, {
+        kind: "banner",
+        agent: state.header.agentTitle ?? state.header.agentName ?? "agent",
+        sessionId: action.sessionId,
+        how: action.how,
+        ...(action.alias ? { alias: action.alias } : {}),
+        ...(action.cwd ? { cwd: action.cwd } : {}),
+      });
+    }
+    case "session-restored":
+      return { ...endSegment(state), header: { ...state.header, connection: "ready" } };
+    case "prompt-submitted": {
+      const ended = endSegment(state);
+      return appendItems({ ...ended, history: pushHistory(ended.history, action.text) }, { kind: "user", text: action.text, attachments: action.attachments });
+    }
+    case "prompt-queued":
+      return {
+        ...state,
+        queue: [...state.queue, { id: state.nextId, text: action.text, attachments: action.attachments }],
+        history: pushHistory(state.history, action.text),
+        nextId: state.nextId + 1,
+      };
+    case "queue-shifted":
+      return { ...state, queue: state.queue.slice(1) };
+    case "queue-to-draft":
+      if (state.queue.length === 0) return state;
+      return { ...state, queue: [], draftRestore: { text: state.queue.map((queued) => queued.text).join("\n\n"), version: state.nextId }, nextId: state.nextId + 1 };
+    case "draft-restore":
+      return { ...state, draftRestore: { text: action.text, version: state.nextId }, nextId: state.nextId + 1 };
+    case "cancel-requested":
+      return state.turn.running ? { ...state, turn: { ...state.turn, cancelling: true } } : state;
+    case "tool-toggle":
+      return toggleFocusedTool(state);
+    case "tool-focus":
+      return moveToolFocus(state, action.direction);
+    case "agent-died": {
+      const ended = endTurn(state, action.at, { cancelled: true });
+      const withError = appendItems(ended, { kind: "error", message: sanitizeLine(action.death.message) });
+      return { ...withError, agentDied: action.death, header: { ...withError.header, connection: "disconnected" } };
+    }
+    case "delivery-saved":
+    case "delivery-failed": {
+      const delivery = state.live.deliveries.find((candidate) => candidate.toolCallId === action.toolCallId);
+      if (!delivery) return state;
+      const settled =
+        action.type === "delivery-saved"
+          ? { ...delivery, state: "saved" as const, savedPath: action.path }
+          : { ...delivery, state: "failed" as const, error: sanitizeLine(action.error) };
+      const remaining = withLive(state, { deliveries: state.live.deliveries.filter((candidate) => candidate !== delivery) });
+      return appendItems(remaining, { kind: "delivered-file", delivery: settled });
+    }
+    case "notice":
+      return appendItems(state, { kind: "notice", level: action.level, message: action.message });
+    case "finalize":
+      return endSegment(state);
+  }
+}
+
+function pushHistory(history: readonly string[], text: string): readonly string[] {
+  if (history.at(-1) === text) return history;
+  const next = [...history, text];
+  return next.length > MAX_HISTORY ? next.slice(next.length - MAX_HISTORY) : next;
+}
+
+/**
+ * Appends coalesced stream text. A different stream ends the current segment first. For agent messages,
+ * everything before `splitPoint` (a segment index from the store's incremental splitter) moves into the
+ * transcript, so only the tail stays live and is re-rendered.
+ */
+function appendStream(state: PaneState, kind: StreamTail["kind"], text: string, splitPoint: number): PaneState {
+  let next = state.live.stream && state.live.stream.kind !== kind ? endSegment(state) : state;
+  const current = next.live.stream ?? { kind, text: "", offset: 0 };
+  let tail = current.text + text;
+  let offset = current.offset;
+  if (kind === "message" && splitPoint > offset) {
+    const cut = Math.min(splitPoint - offset, tail.length);
+    const head = tail.slice(0, cut);
+    tail = tail.slice(cut);
+    offset += cut;
+    if (head.trim() !== "") next = appendItems(next, { kind: "agent-text", markdown: head });
+  }
+  return withLive(next, { stream: { kind, text: tail, offset } });
+}
+
+function planEntries(entries: readonly PlanEntry[]): PlanEntryView[] {
+  return entries.map((entry) => ({
+    content: sanitizeLine(entry.content),
+    status: entry.status === "pending" || entry.status === "in_progress" || entry.status === "completed" ? entry.status : "other",
+    ...(entry.priority ? { priority: sanitizeLine(entry.priority) } : {}),
+  }));
+}
+
+/** Ends the turn: the streamed tail and the thought are printed, open calls end, the plan is printed. */
+function endTurn(state: PaneState, at: number, options: { cancelled: boolean }): PaneState {
+  let next = finishOpenTools(endSegment(state), at);
+  if (next.live.plan && next.live.planDirty) next = appendItems(next, { kind: "plan", entries: next.live.plan });
+  next = withLive(next, { plan: undefined, planDirty: false });
+  if (options.cancelled && state.turn.running && !state.turn.markedCancelled) next = appendItems(next, { kind: "turn-cancelled" });
+  return { ...next, turn: { running: false, cancelling: false, markedCancelled: false } };
+}
+
+function describeContent(block: ContentBlock): string {
+  switch (block.type) {
+    case "image":
+    case "audio":
+      return `${block.type} (${sanitizeLine(block.mimeType)})`;
+    case "resource_link":
+      return `link ${sanitizeLine(block.uri)}`;
+    case "resource":
+      return `resource ${sanitizeLine(block.resource.uri)}`;
+    case "unsupported":
+      return `content of type "${sanitizeLine(block.kind)}"`;
+    case "text":
+      return "text";
+  }
+}
+
+function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): PaneState {
+  switch (update.sessionUpdate) {
+    case "agent_message_chunk":
+    case "agent_thought_chunk":
+    case "user_message_chunk": {
+      const stream = update.sessionUpdate === "agent_message_chunk" ? "message" : update.sessionUpdate === "agent_thought_chunk" ? "thought" : "user";
+      if (update.content.type === "text") return appendStream(state, stream, sanitizeText(update.content.text), 0);
+      return appendItems(endSegment(state), { kind: "unsupported", what: `${stream === "user" ? "user" : "agent"} sent ${describeContent(update.content)}` });
+    }
+    case "tool_call":
+      return upsertToolCall(state, update, true, at);
+    case "tool_call_update":
+      return upsertToolCall(state, update, false, at);
+    case "plan": {
+      const entries = planEntries(update.entries);
+      // Outside a turn (ZeroClaw re-sends the plan on resume) nothing will update it: print it at once.
+      if (!state.turn.running) return appendItems(endSegment(state), { kind: "plan", entries });
+      return withLive(state, { plan: entries, planDirty: true });
+    }
+    case "available_commands_update":
+      return {
+        ...state,
+        commands: update.availableCommands.map((command) => ({
+          name: sanitizeLine(command.name),
+          ...(command.description ? { description: sanitizeLine(command.description) } : {}),
+          ...(command.input?.hint ? { hint: sanitizeLine(command.input.hint) } : {}),
+        })),
+      };
+    case "notice": {
+      const level = update.severity === "warning" || update.severity === "error" ? update.severity : "info";
+      const message = sanitizeLine(update.description ? `${update.title}: ${update.description}` : update.title);
+      return appendItems(state, { kind: "notice", level, message });
+    }
+    case "unsupported":
+      return appendItems(state, { kind: "unsupported", what: `update "${sanitizeLine(update.kind) || "(no kind)"}"` });
+    default:
+      // Modes, config options, usage, session info and compaction progress: nothing the pane shows yet.
+      return state;
+  }
+}
+
+function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): PaneState {
+  switch (event.type) {
+    case "update":
+      return reduceUpdate(state, event.update, at);
+    case "turn-started":
+      return {
+        ...endSegment(state),
+        turn: { running: true, startedAt: at, cancelling: false, markedCancelled: false },
+        focusedToolId: undefined,
+        expanded: [],
+      };
+    case "turn-ended": {
+      const cancelled = event.stopReason === "cancelled";
+      let next = endTurn(state, at, { cancelled });
+      if (event.finalText && event.finalText.trim() !== "") next = appendItems(next, { kind: "agent-text", markdown: sanitizeText(event.finalText) });
+      if (!cancelled && event.stopReason !== "end_turn") {
+        next = appendItems(next, { kind: "notice", level: "warning", message: `the turn ended: ${sanitizeLine(event.stopReason)}` });
+      }
+      return next;
+    }
+    case "turn-failed":
+      return appendItems(endTurn(state, at, { cancelled: false }), { kind: "error", message: sanitizeText(event.message) });
+    case "permission-requested": {
+      const { request } = event;
+      const optionNames = Object.fromEntries(request.options.map((option) => [option.optionId, sanitizeLine(option.name)]));
+      const title = sanitizeLine(request.toolCall.title ?? request.toolCall.toolCallId);
+      return { ...state, permissions: { ...state.permissions, [request.key]: { title, optionNames } } };
+    }
+    case "permission-settled": {
+      const open = state.permissions[event.key];
+      if (!open) return state;
+      const { [event.key]: _settled, ...permissions } = state.permissions;
+      const answer = event.outcome === "cancelled" ? "cancelled" : (open.optionNames[event.outcome] ?? sanitizeLine(event.outcome));
+      return appendItems({ ...state, permissions }, { kind: "permission", title: open.title, answer });
+    }
+    case "notice":
+      return appendItems(state, { kind: "notice", level: event.level, message: sanitizeText(event.message) });
+    case "problem":
+      // The agent's stderr goes to the log; a malformed or oversized line is worth a warning.
+      return event.problem.kind === "stderr" ? state : appendItems(state, { kind: "notice", level: "warning", message: sanitizeLine(event.problem.message) });
+    case "history-trimmed":
+      return appendItems(state, {
+        kind: "notice",
+        level: "info",
+        message: `earlier context was trimmed: ${event.droppedMessages} messages dropped, ${event.keptTurns} turns kept (${sanitizeLine(event.reason)})`,
+      });
+    case "unknown-notification":
+      return appendItems(state, { kind: "unsupported", what: `notification "${sanitizeLine(event.method)}"` });
+    case "disconnected":
+      return { ...state, header: { ...state.header, connection: "disconnected" } };
+  }
+}

@@ -1,0 +1,432 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { AcpClient } from "../client/acp-client.js";
+import type { AgentInfo } from "../client/agent-info.js";
+import { readAttachment } from "../client/attachments.js";
+import { ClientError } from "../client/errors.js";
+import type { ClientEvent } from "../client/events.js";
+import type { PendingPermission } from "../client/permission-queue.js";
+import { createLogger } from "../log/logger.js";
+import type { ContentBlock, PermissionOutcome } from "../protocol/index.js";
+import { DeliveryError, saveDeliveredFile } from "./delivered-files.js";
+import type { PaneStore } from "./pane-store.js";
+import { helpText, parseLocalCommand, type LocalCommand } from "./slash-commands.js";
+import { deliveryOf } from "./tool-rows.js";
+import { transcriptToMarkdown } from "./transcript-export.js";
+
+const log = createLogger("pane.session");
+
+/** How long quitting waits for `session/close` before giving up on a hung agent. */
+const CLOSE_TIMEOUT_MS = 3000;
+
+/** A connected, initialized client (what `src/cli/connect.ts` returns). */
+export interface Connection {
+  readonly client: AcpClient;
+  readonly agent: AgentInfo;
+}
+
+/** How the pane ended: the CLI prints the resume command for all of them. */
+export type QuitReason = "quit" | "closed" | "stopped";
+
+export interface SessionControllerOptions {
+  readonly store: PaneStore;
+  /** Starts the agent and runs `initialize`; called again by {@link SessionController.restart}. */
+  readonly connect: () => Promise<Connection>;
+  readonly cwd: string;
+  readonly alias?: string;
+  /** `--resume ID` (no replay) or `--load ID` (the agent replays). */
+  readonly restore?: { readonly mode: "resume" | "load"; readonly sessionId: string };
+  /** Where delivered files are saved. */
+  readonly downloadDir: string;
+  /** Called once when the pane should end; the CLI unmounts Ink and prints the resume command. */
+  readonly onQuit: (reason: QuitReason) => void;
+  /** `/clear`: the CLI clears the terminal (only it may write to stdout directly). */
+  readonly clearScreen?: () => void;
+}
+
+/** The permission queue of whichever client is current (it changes on restart). */
+export interface PermissionSource {
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly getPending: () => readonly PendingPermission[];
+  readonly answer: (key: string, outcome: PermissionOutcome) => void;
+}
+
+const NO_REQUESTS: readonly PendingPermission[] = [];
+
+/**
+ * Glue between the client core and the pane's store: opens or restores the session, sends prompts (queued
+ * while a turn runs, sent when it ends), runs local `/` commands, cancels, stops, closes, restarts a dead
+ * agent and saves delivered files. It holds no view state of its own: everything the screen shows goes
+ * through the store's reducer. It runs without Ink.
+ */
+export class SessionController {
+  private connection: Connection | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private sessionIdValue: string | undefined;
+  private busy = false;
+  private ready = false;
+  private quitting = false;
+  private restarting = false;
+  private readonly permissionListeners = new Set<() => void>();
+  private unsubscribePermissions: (() => void) | undefined;
+
+  constructor(private readonly options: SessionControllerOptions) {}
+
+  /** The session id once one is open (for the resume command printed on quit). */
+  get sessionId(): string | undefined {
+    return this.sessionIdValue;
+  }
+
+  /** The connected agent, if any. */
+  get agent(): AgentInfo | undefined {
+    return this.connection?.agent;
+  }
+
+  /** The current client (tests and the CLI's clean-up). */
+  get client(): AcpClient | undefined {
+    return this.connection?.client;
+  }
+
+  /** Open permission requests of the current client, for the modal. */
+  readonly permissions: PermissionSource = {
+    subscribe: (listener) => {
+      this.permissionListeners.add(listener);
+      return () => {
+        this.permissionListeners.delete(listener);
+      };
+    },
+    getPending: () => this.connection?.client.permissions.pending ?? NO_REQUESTS,
+    answer: (key, outcome) => {
+      try {
+        this.connection?.client.permissions.answer(key, outcome);
+      } catch (error) {
+        log.warn("a permission answer was refused", error);
+      }
+    },
+  };
+
+  /**
+   * Connects and opens (or restores) the session. Throws a {@link ClientError} with code `unknown-session`
+   * when `--resume`/`--load` names a session the agent does not have (the CLI exits 1); any other failure
+   * is shown in the pane with the offer to retry.
+   */
+  async start(): Promise<void> {
+    try {
+      await this.open(this.options.restore);
+    } catch (error) {
+      if (error instanceof ClientError && error.code === "unknown-session") throw error;
+      this.showDeath(error);
+    }
+  }
+
+  /** Enter in the input: a local command, or a prompt (queued while a turn runs or the session opens). */
+  submit(text: string, attachments: readonly string[] = []): void {
+    const command = parseLocalCommand(text);
+    if (command) {
+      void this.runCommand(command);
+      return;
+    }
+    if (this.busy || !this.ready) {
+      this.options.store.dispatch({ type: "prompt-queued", text, attachments });
+      return;
+    }
+    void this.send(text, attachments);
+  }
+
+  /** Esc: cancels the running turn (open permission requests are answered `cancelled` by the client). */
+  cancel(): boolean {
+    const sessionId = this.sessionIdValue;
+    if (!this.busy || !sessionId || !this.connection) return false;
+    this.options.store.dispatch({ type: "cancel-requested" });
+    this.connection.client.cancel(sessionId);
+    return true;
+  }
+
+  /** Whether a prompt is on its way or a turn runs. */
+  get turnRunning(): boolean {
+    return this.busy;
+  }
+
+  /** Ctrl+D: `session/close` (which cancels a running turn), then quit. */
+  async closeAndQuit(): Promise<void> {
+    const { client } = this.connection ?? {};
+    const sessionId = this.sessionIdValue;
+    if (client && sessionId && !this.options.store.getState().agentDied) {
+      this.options.store.dispatch({ type: "notice", level: "info", message: "closing the session…" });
+      await withTimeout(client.closeSession(sessionId), CLOSE_TIMEOUT_MS).catch((error: unknown) => log.warn("session/close failed", error));
+    }
+    this.quit("closed");
+  }
+
+  /** Ctrl+X, confirmed: let the running turn finish (`session/stop`), then quit. */
+  async stopAndQuit(): Promise<void> {
+    const { client } = this.connection ?? {};
+    const sessionId = this.sessionIdValue;
+    if (client && sessionId && !this.options.store.getState().agentDied) {
+      this.options.store.dispatch({ type: "notice", level: "info", message: this.busy ? "stopping after this turn…" : "stopping the session…" });
+      await client.stop(sessionId).catch((error: unknown) => log.warn("session/stop failed", error));
+    }
+    this.quit("stopped");
+  }
+
+  /** Ends the pane; the session stays on the agent's side (the CLI prints the resume command). */
+  quit(reason: QuitReason = "quit"): void {
+    if (this.quitting) return;
+    this.quitting = true;
+    this.options.store.dispatch({ type: "finalize" });
+    this.options.onQuit(reason);
+  }
+
+  /** `r` after the agent died: start it again and restore the session (transcript and draft are kept). */
+  async restart(): Promise<void> {
+    if (this.restarting) return;
+    this.restarting = true;
+    const sessionId = this.sessionIdValue;
+    try {
+      await this.disconnect();
+      if (!sessionId) {
+        await this.open(this.options.restore);
+        return;
+      }
+      const connection = await this.connectNow("restarting");
+      if (connection.agent.canResume) {
+        await this.open({ mode: "resume", sessionId }, connection);
+      } else {
+        this.options.store.dispatch({ type: "notice", level: "warning", message: `${connection.agent.name} cannot resume sessions; started a new one` });
+        await this.open(undefined, connection);
+      }
+    } catch (error) {
+      this.showDeath(error);
+    } finally {
+      this.restarting = false;
+    }
+  }
+
+  /** Ends the connection (and a stdio agent's process group). */
+  async dispose(): Promise<void> {
+    this.quitting = true;
+    await this.disconnect();
+  }
+
+  private async disconnect(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.unsubscribePermissions?.();
+    this.unsubscribePermissions = undefined;
+    const connection = this.connection;
+    this.connection = undefined;
+    this.ready = false;
+    this.busy = false;
+    this.notifyPermissions();
+    if (connection) await connection.client.dispose().catch((error: unknown) => log.warn("disposing the client failed", error));
+  }
+
+  private async connectNow(state: "connecting" | "restarting"): Promise<Connection> {
+    this.options.store.dispatch({ type: "connection", state });
+    const connection = await this.options.connect();
+    this.attach(connection);
+    this.options.store.dispatch({
+      type: "connection",
+      state: "starting-session",
+      agentName: connection.agent.name,
+      ...(connection.agent.title ? { agentTitle: connection.agent.title } : {}),
+    });
+    return connection;
+  }
+
+  private async open(restore: SessionControllerOptions["restore"], existing?: Connection): Promise<void> {
+    const connection = existing ?? (await this.connectNow("connecting"));
+    const { client } = connection;
+    const { store, cwd, alias } = this.options;
+    if (restore) {
+      // The banner goes first: `session/load` replays the conversation as updates before it answers. An
+      // unknown id fails the call below and the pane exits, so the banner never misleads.
+      this.sessionIdValue = restore.sessionId;
+      store.dispatch({ type: "session-opened", sessionId: restore.sessionId, how: restore.mode, ...(alias ? { alias } : {}), cwd });
+      if (restore.mode === "resume") await client.resumeSession(restore.sessionId, cwd);
+      else await client.loadSession(restore.sessionId, cwd);
+      store.dispatch({ type: "session-restored" });
+    } else {
+      const session = await client.newSession({ cwd, ...(alias ? { alias } : {}) });
+      this.sessionIdValue = session.sessionId;
+      store.dispatch({ type: "session-opened", sessionId: session.sessionId, how: "new", ...(alias ? { alias } : {}), cwd });
+    }
+    this.ready = true;
+    this.sendNextQueued();
+  }
+
+  private attach(connection: Connection): void {
+    this.connection = connection;
+    const { client } = connection;
+    const offStore = client.subscribe(this.options.store.handleClientEvent);
+    const offSelf = client.subscribe(this.onClientEvent);
+    this.unsubscribe = () => {
+      offStore();
+      offSelf();
+    };
+    this.unsubscribePermissions = client.permissions.subscribe(() => this.notifyPermissions());
+    this.notifyPermissions();
+  }
+
+  private notifyPermissions(): void {
+    for (const listener of this.permissionListeners) listener();
+  }
+
+  private readonly onClientEvent = (event: ClientEvent): void => {
+    if (event.type === "disconnected") {
+      if (this.quitting || event.close.reason === "closed-by-us") return;
+      this.ready = false;
+      this.options.store.dispatch({
+        type: "agent-died",
+        death: {
+          message: event.close.message,
+          ...(event.close.exitCode !== undefined ? { exitCode: event.close.exitCode } : {}),
+          ...(event.close.signal !== undefined ? { signal: event.close.signal } : {}),
+          ...(event.close.stderrTail ? { stderrTail: event.close.stderrTail } : {}),
+        },
+      });
+      return;
+    }
+    if (event.type === "update" && event.update.sessionUpdate === "tool_call_update") {
+      const found = deliveryOf(event.update, "");
+      if (found) void this.saveDelivery(event.update.toolCallId, found.delivery.uri, found.blob);
+    }
+  };
+
+  private async saveDelivery(toolCallId: string, uri: string, blob: string): Promise<void> {
+    const { store, downloadDir } = this.options;
+    try {
+      const path = await saveDeliveredFile(uri, blob, downloadDir);
+      store.dispatch({ type: "delivery-saved", toolCallId, path });
+    } catch (error) {
+      const message = error instanceof DeliveryError ? error.message : `could not save it: ${(error as Error).message}`;
+      store.dispatch({ type: "delivery-failed", toolCallId, error: message });
+    }
+  }
+
+  private showDeath(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error("the agent could not be started or the session opened", error);
+    this.ready = false;
+    this.options.store.dispatch({ type: "agent-died", death: { message } });
+  }
+
+  private sendNextQueued(): void {
+    if (this.busy || !this.ready || this.quitting) return;
+    const next = this.options.store.getState().queue[0];
+    if (!next) return;
+    this.options.store.dispatch({ type: "queue-shifted" });
+    void this.send(next.text, next.attachments);
+  }
+
+  private async send(text: string, attachmentPaths: readonly string[]): Promise<void> {
+    const connection = this.connection;
+    const sessionId = this.sessionIdValue;
+    const { store, cwd } = this.options;
+    if (!connection || !sessionId) {
+      store.dispatch({ type: "prompt-queued", text, attachments: attachmentPaths });
+      return;
+    }
+    this.busy = true;
+    let cancelled = false;
+    try {
+      // Attachments are read before anything is sent: one over 10 MiB refuses the whole prompt (design.md §2).
+      const attachments = await Promise.all(attachmentPaths.map((path) => readAttachment(path, connection.agent.promptCapabilities, cwd)));
+      const blocks: ContentBlock[] = [{ type: "text", text }, ...attachments.map((attachment) => attachment.block)];
+      store.dispatch({ type: "prompt-submitted", text, attachments: attachmentPaths });
+      const result = await connection.client.prompt(sessionId, blocks);
+      cancelled = result.stopReason === "cancelled";
+    } catch (error) {
+      if (error instanceof ClientError && error.code === "attachment") {
+        store.dispatch({ type: "notice", level: "error", message: `${error.message}` });
+        store.dispatch({ type: "draft-restore", text });
+      } else {
+        // The client already reported the failure as a turn-failed event (shown as an error row).
+        log.warn("the prompt failed", error);
+      }
+      cancelled = true;
+    } finally {
+      this.busy = false;
+    }
+    // After a cancel or a failure the user is changing course: queued prompts come back into the input
+    // rather than going out unseen.
+    if (cancelled) store.dispatch({ type: "queue-to-draft" });
+    else this.sendNextQueued();
+  }
+
+  private async runCommand(command: LocalCommand): Promise<void> {
+    const { store } = this.options;
+    const info = (message: string) => store.dispatch({ type: "notice", level: "info", message });
+    switch (command.name) {
+      case "help":
+        return info(helpText(store.getState().commands));
+      case "status":
+        return info(this.statusText());
+      case "sessions":
+        return info("/sessions is not available yet: use `zc-pane sessions` in a shell");
+      case "model":
+        return info(this.connection?.agent.zeroclaw?.defaultModel ? `model: ${this.connection.agent.zeroclaw.defaultModel} (switching is not available yet)` : "/model is not available yet");
+      case "cancel":
+        if (!this.cancel()) info("no turn is running");
+        return;
+      case "stop":
+        return this.stopAndQuit();
+      case "close":
+        return this.closeAndQuit();
+      case "clear":
+        this.options.clearScreen?.();
+        return;
+      case "export":
+        await this.exportTranscript(command.args);
+        return;
+      case "quit":
+        return this.quit("quit");
+    }
+  }
+
+  private statusText(): string {
+    const state = this.options.store.getState();
+    const agent = this.connection?.agent;
+    return [
+      `agent: ${agent ? `${agent.title ?? agent.name}${agent.version ? ` ${agent.version}` : ""}` : "not connected"}`,
+      `session: ${this.sessionIdValue ?? "none"} · ${state.header.connection}`,
+      `cwd: ${this.options.cwd}`,
+      `turn: ${this.busy ? "running" : "idle"} · queued: ${state.queue.length} · transcript items: ${state.transcript.length}`,
+    ].join("\n");
+  }
+
+  /** `/export [FILE]`: the transcript as markdown, in the cwd unless a path is given. */
+  async exportTranscript(name = ""): Promise<string | undefined> {
+    const { store, cwd } = this.options;
+    store.flush();
+    const state = store.getState();
+    const id = this.sessionIdValue?.slice(0, 8) ?? "pane";
+    const file = name || `zc-pane-${id}-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
+    const path = join(cwd, file);
+    const title = `zc-pane transcript · ${state.header.agentTitle ?? state.header.agentName ?? "agent"} · session ${this.sessionIdValue ?? "—"}`;
+    try {
+      await writeFile(path, transcriptToMarkdown(state.transcript.toArray(), title), { flag: "wx" });
+      store.dispatch({ type: "notice", level: "info", message: `transcript exported to ${path}` });
+      return path;
+    } catch (error) {
+      store.dispatch({ type: "notice", level: "error", message: `could not export the transcript to ${path}: ${(error as Error).message}` });
+      return undefined;
+    }
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

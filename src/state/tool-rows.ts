@@ -1,0 +1,180 @@
+import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
+import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import { summarizeToolInput, toolDisplayName } from "./tool-summary.js";
+import type { DeliveryView, ToolDiff, ToolRow, ToolRowStatus } from "./view-model.js";
+
+/** Output text kept per row: more than any expanded view shows, bounded so a 50 MB log cannot sit in memory twice. */
+export const MAX_OUTPUT_CHARS = 64 * 1024;
+/** Input shown in the expanded row, at most. */
+const MAX_INPUT_CHARS = 8 * 1024;
+const DELIVER_URI = /^attachment:\/\/deliver\/([0-9a-f]{64})(?:\.([a-z0-9]{1,16}))?$/;
+
+/**
+ * ZeroClaw's synthetic "turn cancelled" tool call (protocol.md §6.6): it is a marker, not a tool, and its id
+ * `turn-cancelled-<sessionId>` is reused on every cancel, so it must never be merged into a row.
+ */
+export function isTurnCancelledMarker(fields: Pick<ToolCallUpdateFields, "toolCallId" | "name">): boolean {
+  return fields.name === "turn-cancelled" || fields.toolCallId.startsWith("turn-cancelled-");
+}
+
+/** Maps a wire status to what the row shows; `completed` is "done" because ZeroClaw sends it for failed tools too. */
+export function rowStatus(status: string | undefined): ToolRowStatus {
+  switch (status) {
+    case undefined:
+    case "pending":
+      return "pending";
+    case "completed":
+      return "done";
+    case "failed":
+      return "failed";
+    default:
+      return "running";
+  }
+}
+
+/** True for a status after which the call does not run any more. */
+export function isFinished(status: ToolRowStatus): boolean {
+  return status === "done" || status === "failed" || status === "cancelled";
+}
+
+/**
+ * Merges an update into the previous fields: fields left out (or undefined) keep their value; `content` and
+ * `locations` replace the whole list when present (ACP's rule).
+ */
+export function mergeToolFields(previous: ToolCallUpdateFields | undefined, update: ToolCallUpdateFields): ToolCallUpdateFields {
+  if (!previous) return stripEnvelope(update);
+  const merged: Record<string, unknown> = { ...previous };
+  for (const [key, value] of Object.entries(update)) {
+    if (value !== undefined && key !== "sessionUpdate") merged[key] = value;
+  }
+  return merged as ToolCallUpdateFields;
+}
+
+function stripEnvelope(update: ToolCallUpdateFields): ToolCallUpdateFields {
+  const { sessionUpdate: _tag, ...rest } = update as ToolCallUpdateFields & { sessionUpdate?: string };
+  return rest;
+}
+
+function capText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}\n…` : text;
+}
+
+function outputOf(fields: ToolCallUpdateFields): string | undefined {
+  const parts: string[] = [];
+  for (const item of fields.content ?? []) {
+    if (item.type !== "content") continue;
+    const block = item.content;
+    if (block.type === "text") parts.push(block.text);
+    else if (block.type === "resource" && typeof block.resource.text === "string") parts.push(block.resource.text);
+  }
+  if (parts.length > 0) return sanitizeText(capText(parts.join("\n"), MAX_OUTPUT_CHARS));
+  const raw = fields.rawOutput;
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw === "string") return raw.length === 0 ? undefined : sanitizeText(capText(raw, MAX_OUTPUT_CHARS));
+  return sanitizeText(capText(safeJson(raw), MAX_OUTPUT_CHARS));
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function diffsOf(content: readonly ToolCallContent[] | null | undefined): ToolDiff[] {
+  const diffs: ToolDiff[] = [];
+  for (const item of content ?? []) {
+    if (item.type === "diff") diffs.push({ path: sanitizeLine(item.path), oldText: item.oldText ?? null, newText: item.newText });
+  }
+  return diffs;
+}
+
+function inputTextOf(fields: ToolCallUpdateFields, hasDiff: boolean): string | undefined {
+  const input = fields.rawInput;
+  if (input === undefined || input === null) return undefined;
+  if (typeof input === "string") return sanitizeText(capText(input, MAX_INPUT_CHARS));
+  if (hasDiff && typeof input === "object" && !Array.isArray(input)) {
+    // The diff shows the texts; repeating them as JSON would only push the diff out of the pane.
+    const path = (input as Record<string, unknown>).path;
+    return typeof path === "string" ? `path: ${sanitizeLine(path)}` : undefined;
+  }
+  return sanitizeText(capText(safeJson(input), MAX_INPUT_CHARS));
+}
+
+/**
+ * Builds the row from merged fields. `previous` supplies the timestamps; `at` is now. A row first seen
+ * already finished (a replayed call) gets no times, since its duration is unknown.
+ */
+export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | undefined, at: number): ToolRow {
+  const status = rowStatus(fields.status ?? undefined);
+  const diffs = diffsOf(fields.content);
+  const startedAt = previous ? previous.startedAt : isFinished(status) ? undefined : at;
+  const finishedAt = isFinished(status) ? (previous?.finishedAt ?? (startedAt !== undefined ? at : undefined)) : undefined;
+  const summary = summarizeToolInput(fields);
+  const inputText = inputTextOf(fields, diffs.length > 0);
+  const output = outputOf(fields);
+  return {
+    toolCallId: fields.toolCallId,
+    status,
+    title: toolDisplayName(fields),
+    ...(fields.kind ? { kind: sanitizeLine(fields.kind) } : {}),
+    ...(fields.name ? { name: sanitizeLine(fields.name) } : {}),
+    ...(summary ? { summary } : {}),
+    ...(inputText ? { inputText } : {}),
+    ...(output ? { output } : {}),
+    diffs,
+    locations: (fields.locations ?? []).map((location) => sanitizeLine(location.line ? `${location.path}:${location.line}` : location.path)),
+    ...(startedAt !== undefined ? { startedAt } : {}),
+    ...(finishedAt !== undefined ? { finishedAt } : {}),
+  };
+}
+
+/** The row marked cancelled (an unfinished call of a turn that ended cancelled or failed). */
+export function cancelRow(row: ToolRow, at: number): ToolRow {
+  return { ...row, status: "cancelled", finishedAt: row.startedAt !== undefined ? at : undefined };
+}
+
+/** The row as printed into the transcript: diffs dropped (only the collapsed line is printed). */
+export function transcriptCopy(row: ToolRow): ToolRow {
+  return row.diffs.length === 0 ? row : { ...row, diffs: [] };
+}
+
+/** Decoded size of standard base64 text, without decoding it. */
+export function base64Size(blob: string): number {
+  const trimmed = blob.trim();
+  const padding = trimmed.endsWith("==") ? 2 : trimmed.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor((trimmed.length * 3) / 4) - padding);
+}
+
+/**
+ * The file a `deliver_file` update carries (protocol.md §6.5): a blob resource whose uri is
+ * `attachment://deliver/<sha256>[.ext]`. The title is the update's (the call's own title is "deliver_file").
+ */
+export function deliveryOf(fields: ToolCallUpdateFields, title: string): { delivery: DeliveryView; blob: string } | undefined {
+  for (const item of fields.content ?? []) {
+    if (item.type !== "content" || item.content.type !== "resource") continue;
+    const resource = item.content.resource;
+    const blob = resource.blob;
+    if (typeof blob !== "string" || !DELIVER_URI.test(resource.uri)) continue;
+    return {
+      delivery: {
+        toolCallId: fields.toolCallId,
+        title,
+        uri: sanitizeLine(resource.uri),
+        ...(resource.mimeType ? { mimeType: sanitizeLine(resource.mimeType) } : {}),
+        bytes: base64Size(blob),
+        state: "saving",
+      },
+      blob,
+    };
+  }
+  return undefined;
+}
+
+/** The sha256 and extension a delivery uri names, or undefined for an unusable uri. */
+export function parseDeliveryUri(uri: string): { sha256: string; extension?: string } | undefined {
+  const match = DELIVER_URI.exec(uri);
+  if (!match?.[1]) return undefined;
+  return { sha256: match[1], ...(match[2] ? { extension: match[2] } : {}) };
+}

@@ -1,0 +1,191 @@
+import type { ToolCallUpdateFields } from "../protocol/index.js";
+import type { AppendLog } from "./append-log.js";
+
+/**
+ * The pane's view model: what the screen shows, in our own types (the UI never sees wire objects). Every
+ * string in it that came from the agent has been sanitized by the reducer.
+ */
+
+/** Where the connection to the agent stands, for the header. */
+export type ConnectionState =
+  | "connecting"
+  | "starting-session"
+  | "restoring"
+  | "ready"
+  | "restarting"
+  | "disconnected"
+  | "closed";
+
+/** The header line: who we talk to and in which session. */
+export interface HeaderInfo {
+  readonly agentName?: string;
+  readonly agentTitle?: string;
+  readonly alias?: string;
+  readonly sessionId?: string;
+  readonly connection: ConnectionState;
+}
+
+/**
+ * How a tool row is shown. `done` is ZeroClaw's `completed`, which it sends even when the tool failed
+ * (protocol.md §6.4): the row says "done", never "succeeded". `cancelled` is ours: an unfinished call of a
+ * turn that ended cancelled or failed.
+ */
+export type ToolRowStatus = "pending" | "running" | "done" | "failed" | "cancelled";
+
+/** One diff of a tool call (edit tools), for the expanded row. */
+export interface ToolDiff {
+  readonly path: string;
+  readonly oldText?: string | null;
+  readonly newText: string;
+}
+
+/** A tool call as the pane shows it: the merge of its `tool_call` and every `tool_call_update`. */
+export interface ToolRow {
+  readonly toolCallId: string;
+  readonly status: ToolRowStatus;
+  /** Title, else tool name, else kind (sanitized, one line). */
+  readonly title: string;
+  readonly kind?: string;
+  readonly name?: string;
+  /** One-line input summary: the shell command, the file path (sanitized). */
+  readonly summary?: string;
+  /** The input as pretty text for the expanded row (sanitized). */
+  readonly inputText?: string;
+  /** Text output (sanitized; may be long: the UI caps it). */
+  readonly output?: string;
+  readonly diffs: readonly ToolDiff[];
+  readonly locations: readonly string[];
+  /** When we first heard of it and when it finished (ms since epoch); absent for replayed calls. */
+  readonly startedAt?: number;
+  readonly finishedAt?: number;
+}
+
+/** A tool row plus the merged wire fields it was built from (kept while the row can still change). */
+export interface ToolRecord {
+  readonly row: ToolRow;
+  /** Merged fields, blobs dropped (a delivered file's base64 must not stay in memory). */
+  readonly source: ToolCallUpdateFields;
+}
+
+/** One plan entry (sanitized). */
+export interface PlanEntryView {
+  readonly content: string;
+  readonly status: "pending" | "in_progress" | "completed" | "other";
+  readonly priority?: string;
+}
+
+/** A file the agent delivered (`deliver_file`), while it is saved and once it is. */
+export interface DeliveryView {
+  readonly toolCallId: string;
+  readonly title: string;
+  readonly uri: string;
+  readonly mimeType?: string;
+  /** Decoded size in bytes. */
+  readonly bytes: number;
+  readonly state: "saving" | "saved" | "failed";
+  readonly savedPath?: string;
+  readonly error?: string;
+}
+
+/** A finished transcript item: printed once into scrollback through `<Static>`. `id` is its React key. */
+export type TranscriptItem =
+  | { readonly kind: "banner"; readonly id: number; readonly agent: string; readonly sessionId: string; readonly alias?: string; readonly cwd?: string; readonly how: "new" | "resume" | "load" }
+  | { readonly kind: "user"; readonly id: number; readonly text: string; readonly attachments: readonly string[]; readonly replayed?: boolean }
+  | { readonly kind: "agent-text"; readonly id: number; readonly markdown: string }
+  | { readonly kind: "thought"; readonly id: number; readonly text: string }
+  | { readonly kind: "tool"; readonly id: number; readonly row: ToolRow }
+  | { readonly kind: "plan"; readonly id: number; readonly entries: readonly PlanEntryView[] }
+  | { readonly kind: "delivered-file"; readonly id: number; readonly delivery: DeliveryView }
+  | { readonly kind: "error"; readonly id: number; readonly message: string }
+  | { readonly kind: "turn-cancelled"; readonly id: number }
+  | { readonly kind: "notice"; readonly id: number; readonly level: "info" | "warning" | "error"; readonly message: string }
+  | { readonly kind: "permission"; readonly id: number; readonly title: string; readonly answer: string }
+  | { readonly kind: "unsupported"; readonly id: number; readonly what: string };
+
+export type TranscriptItemKind = TranscriptItem["kind"];
+
+/** The text being streamed right now: the tail after the last safe split point. */
+export interface StreamTail {
+  readonly kind: "message" | "thought" | "user";
+  /** Sanitized text not yet moved into the transcript. */
+  readonly text: string;
+  /** Index of `text`'s first character in the whole segment (split points are segment indexes). */
+  readonly offset: number;
+}
+
+/** A prompt waiting for the running turn to end (or for the session to be ready). */
+export interface QueuedPrompt {
+  readonly id: number;
+  readonly text: string;
+  readonly attachments: readonly string[];
+}
+
+/** The agent process ended under us (design.md §7: exit code, signal, stderr tail, restart offer). */
+export interface AgentDeath {
+  readonly message: string;
+  readonly exitCode?: number | null;
+  readonly signal?: string | null;
+  readonly stderrTail?: string;
+}
+
+/** An agent-advertised slash command (sent as prompt text). */
+export interface AgentCommandView {
+  readonly name: string;
+  readonly description?: string;
+  readonly hint?: string;
+}
+
+/** What is still moving: drawn below the transcript and redrawn on every frame. */
+export interface LiveState {
+  readonly stream?: StreamTail;
+  /** Tool calls still running (pending or running). */
+  readonly tools: readonly ToolRecord[];
+  /** Recently finished tool rows (already printed collapsed), kept so Ctrl+O can show their details. */
+  readonly recent: readonly ToolRecord[];
+  readonly plan?: readonly PlanEntryView[];
+  /** Whether the plan changed since it was last printed into the transcript. */
+  readonly planDirty: boolean;
+  readonly deliveries: readonly DeliveryView[];
+}
+
+/** The running turn, if any. */
+export interface TurnState {
+  readonly running: boolean;
+  readonly startedAt?: number;
+  /** A cancel was requested and the agent has not answered yet. */
+  readonly cancelling: boolean;
+  /** A `turn cancelled` marker is already in the transcript for this turn (ZeroClaw sends its own). */
+  readonly markedCancelled: boolean;
+}
+
+/** What the transcript note of an answered permission request needs. */
+export interface OpenPermission {
+  readonly title: string;
+  readonly optionNames: Readonly<Record<string, string>>;
+}
+
+/** The whole pane state. */
+export interface PaneState {
+  readonly header: HeaderInfo;
+  readonly transcript: AppendLog<TranscriptItem>;
+  readonly live: LiveState;
+  readonly turn: TurnState;
+  readonly queue: readonly QueuedPrompt[];
+  /** Which tool row Ctrl+O toggles; undefined means the latest one. */
+  readonly focusedToolId?: string;
+  /** Tool rows shown expanded (running rows in place, finished ones as a details panel). */
+  readonly expanded: readonly string[];
+  readonly commands: readonly AgentCommandView[];
+  /** Prompts sent this session, oldest first (for the input's history). */
+  readonly history: readonly string[];
+  readonly agentDied?: AgentDeath;
+  /**
+   * Text to put back into the input (queued prompts after a cancel, a prompt that could not be sent);
+   * `version` changes each time so the input can pick it up.
+   */
+  readonly draftRestore?: { readonly text: string; readonly version: number };
+  /** Open permission requests by key (title and option names), to note the answer in the transcript. */
+  readonly permissions: Readonly<Record<string, OpenPermission>>;
+  /** The next transcript or queue id. */
+  readonly nextId: number;
+}
