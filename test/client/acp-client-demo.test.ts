@@ -98,7 +98,7 @@ describe("AcpClient against the demo agent (a real child process)", () => {
     await first.client.prompt(session.sessionId, text("remember the word pineapple"));
     await first.client.dispose();
 
-    const second = await start({ stateDir });
+    const second = await start({ stateDir, client: allowOnce });
     await second.client.loadSession(session.sessionId, process.cwd());
     const replay = second.events.filter((event) => event.type === "update" && event.sessionId === session.sessionId);
     const user = replay.find((event) => event.type === "update" && event.update.sessionUpdate === "user_message_chunk");
