@@ -8,6 +8,19 @@ async function main(): Promise<number> {
       const { runDemoAgentCommand } = await import("./demo-agent-command.js");
       return runDemoAgentCommand(rest);
     }
+    case "--version":
+    case "-v": {
+      const { VERSION } = await import("./version.js");
+      process.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    case "--help":
+    case "-h":
+    case "help": {
+      const { USAGE } = await import("./usage.js");
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
     case "prompt": {
       const { runPromptCommand } = await import("./prompt-command.js");
       return runPromptCommand(rest);
