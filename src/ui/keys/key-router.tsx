@@ -1,4 +1,5 @@
-import { useInput } from "ink";
+import { useInput, useStdin } from "ink";
+import { createLogger } from "../../log/logger.js";
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { createKeyMatcher, DEFAULT_KEYMAP, type KeyAction, type Keymap, type KeyPress } from "../../config/keymap.js";
 
@@ -28,9 +29,35 @@ interface RouterValue {
 
 const RouterContext = createContext<RouterValue | undefined>(undefined);
 
+const log = createLogger("ui.keys");
+const guarded = new WeakSet<object>();
+
+/**
+ * Ink 6.8's `useInput` throws (`reading 'startsWith'` of undefined) on some sequences it cannot parse,
+ * e.g. a paste that carries SGR colours (`ESC[31m`). The throw escapes through stdin's event handler and
+ * kills the pane. Ink dispatches input synchronously through this emitter, so wrapping its `emit` turns
+ * such a sequence into a logged, dropped key instead of a crash.
+ */
+function guardInputEmitter(emitter: { emit: (event: string, ...args: unknown[]) => boolean } | undefined): void {
+  if (!emitter || guarded.has(emitter)) return;
+  guarded.add(emitter);
+  const emit = emitter.emit.bind(emitter);
+  emitter.emit = (event: string, ...args: unknown[]) => {
+    if (event !== "input") return emit(event, ...args);
+    try {
+      return emit(event, ...args);
+    } catch (error) {
+      log.warn("dropped a key sequence Ink could not parse", { sequence: JSON.stringify(args[0]), error: String(error) });
+      return true;
+    }
+  };
+}
+
 /** Owns the only `useInput` of the app and dispatches each press to the registered handlers by layer. */
 export function KeyRouter({ keymap = DEFAULT_KEYMAP, children }: { keymap?: Keymap; children: ReactNode }) {
   const registrations = useRef(new Set<Registration>());
+  const { internal_eventEmitter } = useStdin() as unknown as { internal_eventEmitter?: Parameters<typeof guardInputEmitter>[0] };
+  guardInputEmitter(internal_eventEmitter);
   const order = useRef(0);
   const value = useMemo<RouterValue>(
     () => ({
