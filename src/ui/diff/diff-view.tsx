@@ -1,0 +1,99 @@
+import { Box, Text } from "ink";
+import { useMemo } from "react";
+import { sanitizeLine, sanitizeText } from "../../markdown/sanitize.js";
+import { capLineLength, expandTabs, formatHiddenLines, visibleWidth } from "../../markdown/wrap.js";
+import { computeLineDiff, formatHunkHeader, MAX_DIFF_LINES, type LineDiff } from "./line-diff.js";
+
+/** Props of {@link DiffView}. Tool rows and the permission modal share this exact shape. */
+export interface DiffViewProps {
+  /** The file's path as the agent sent it (may be relative with ZeroClaw). */
+  readonly path: string;
+  /** The current content; absent or null for a new file, which then shows as all added lines. */
+  readonly oldText?: string | null;
+  /** The proposed content. */
+  readonly newText: string;
+  /** Columns available; every row is cut to fit before it reaches layout. */
+  readonly width: number;
+  /** Diff rows shown at most (hunk headers included); the rest is summed up in one "… N more lines" row. */
+  readonly maxLines: number;
+}
+
+type Row = { readonly kind: "header" | "equal" | "delete" | "insert"; readonly text: string };
+
+const PREFIX = { header: "", equal: " ", delete: "-", insert: "+" } as const;
+
+/**
+ * The work per row is bounded by the width, not by the line: a minified bundle's single line can be
+ * megabytes, and sanitizing or measuring all of it for a 40-column row would stall the frame.
+ */
+function displayLine(text: string, columns: number): string {
+  const bounded = text.length > columns * 4 + 64 ? text.slice(0, columns * 4 + 64) : text;
+  return capLineLength(sanitizeLine(expandTabs(sanitizeText(bounded))), Math.max(1, columns));
+}
+
+/** A path cut from the start (`…/src/file.ts`): the file name is the part worth keeping. */
+function displayPath(path: string, columns: number): string {
+  const clean = sanitizeLine(path.length > columns * 4 + 64 ? path.slice(-(columns * 4 + 64)) : path);
+  if (visibleWidth(clean) <= columns) return clean;
+  const chars = Array.from(clean.slice(-(columns * 2 + 4)));
+  let used = 1;
+  let start = chars.length;
+  while (start > 0 && used + visibleWidth(chars[start - 1] as string) <= columns) used += visibleWidth(chars[--start] as string);
+  return `…${chars.slice(start).join("")}`;
+}
+
+/** The first `maxLines` rows of the diff and how many diff lines were left out. */
+function visibleRows(diff: LineDiff, maxLines: number): { rows: Row[]; hidden: number } {
+  const rows: Row[] = [];
+  let hidden = 0;
+  for (const hunk of diff.hunks) {
+    // A lone header with no line under it says nothing: start a hunk only with room for one line.
+    const started = rows.length + 1 < maxLines;
+    if (started) rows.push({ kind: "header", text: formatHunkHeader(hunk) });
+    for (const line of hunk.lines) {
+      if (started && rows.length < maxLines) rows.push(line);
+      else hidden++;
+    }
+  }
+  return { rows, hidden };
+}
+
+function rowColor(kind: Row["kind"]): { color?: string; dimColor?: boolean } {
+  if (kind === "delete") return { color: "red" };
+  if (kind === "insert") return { color: "green" };
+  if (kind === "header") return { color: "cyan" };
+  return { dimColor: true };
+}
+
+/**
+ * A coloured unified diff of a proposed file change: the path with `+added −removed` counts, then `@@` hunks
+ * with red removed lines, green added lines and dim context. Everything from the agent is sanitized and cut
+ * to `width` before layout, and the body is capped to `maxLines` rows.
+ */
+export function DiffView({ path, oldText, newText, width, maxLines }: DiffViewProps) {
+  const columns = Math.max(4, Math.floor(width));
+  const diff = useMemo(() => computeLineDiff(oldText, newText), [oldText, newText]);
+  const { rows, hidden } = visibleRows(diff, Math.max(1, Math.floor(maxLines)));
+  const isNew = oldText === undefined || oldText === null;
+  const stats = isNew ? `new file +${diff.added}` : `+${diff.added} −${diff.removed}`;
+  const pathColumns = Math.max(1, columns - visibleWidth(stats) - 1);
+  return (
+    <Box flexDirection="column" width={columns}>
+      <Box>
+        <Text bold wrap="truncate-end">
+          {displayPath(path, pathColumns)}
+        </Text>
+        <Text> </Text>
+        <Text dimColor>{stats}</Text>
+      </Box>
+      {diff.hunks.length === 0 ? <Text dimColor>(no changes)</Text> : null}
+      {rows.map((row, index) => (
+        <Text key={index} {...rowColor(row.kind)} wrap="truncate-end">
+          {row.kind === "header" ? displayLine(row.text, columns) : PREFIX[row.kind] + displayLine(row.text, columns - 1)}
+        </Text>
+      ))}
+      {hidden > 0 ? <Text dimColor>{displayLine(formatHiddenLines(hidden), columns)}</Text> : null}
+      {diff.truncated ? <Text dimColor>{displayLine(`only the first ${MAX_DIFF_LINES} lines compared`, columns)}</Text> : null}
+    </Box>
+  );
+}
