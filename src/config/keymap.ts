@@ -102,7 +102,9 @@ export function matchesSpec(spec: string, press: KeyPress): boolean {
   const name = keyName(press);
   const ctrl = press.key.ctrl || (press.input === "\n" && wanted.ctrl && wanted.name === "j");
   if (wanted.ctrl !== ctrl) return false;
-  if (wanted.alt !== press.key.meta) return false;
+  // Ink 6.8 reports every Esc press with meta set; Esc itself is never an Alt chord here.
+  const alt = name === "escape" ? false : press.key.meta;
+  if (wanted.alt !== alt) return false;
   if (wanted.name.length === 1) {
     // Shift is part of the character itself (`N`), so only the character is compared.
     return ctrl ? name.toLowerCase() === wanted.name.toLowerCase() : name === wanted.name;

@@ -62,3 +62,24 @@ describe("KeyRouter", () => {
     app.unmount();
   });
 });
+
+describe("keymap matching of real key sequences", () => {
+  function Probe({ log }: { log: string[] }) {
+    const matches = useKeyMatcher();
+    useKeys(KEY_LAYER.global, (press) => {
+      for (const action of ["turn.cancel", "tool.focusPrev", "tool.focusNext", "input.newline", "mode.cycle", "app.interrupt", "session.stop"] as const) {
+        if (matches(action, press)) log.push(action);
+      }
+      return true;
+    });
+    return null;
+  }
+
+  it("recognises Esc, Alt+Up/Down, Ctrl+J, Alt+Enter, Shift+Tab, Ctrl+C and Ctrl+X as a terminal sends them", async () => {
+    const log: string[] = [];
+    const app = renderPane(<Probe log={log} />);
+    for (const key of [KEYS.escape, KEYS.altUp, KEYS.altDown, KEYS.ctrlJ, KEYS.altEnter, KEYS.shiftTab, KEYS.ctrlC, KEYS.ctrlX]) await app.press(key);
+    expect(log).toEqual(["turn.cancel", "tool.focusPrev", "tool.focusNext", "input.newline", "input.newline", "mode.cycle", "app.interrupt", "session.stop"]);
+    app.unmount();
+  });
+});
