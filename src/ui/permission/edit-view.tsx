@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { keyLabel } from "../../config/keymap.js";
 import { sanitizeText } from "../../markdown/sanitize.js";
 import { capLineLength, fitToWidth, visibleWidth } from "../../markdown/wrap.js";
-import { KEY_LAYER, useKeymap, useKeys } from "../keys/key-router.js";
+import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import {
   createBuffer,
   cursorPosition,
@@ -13,7 +13,7 @@ import {
   moveVertical,
   type EditBuffer,
 } from "./edit-buffer.js";
-import { isPlainText, useModalMatcher } from "./modal-keys.js";
+import { isPlainText } from "./modal-keys.js";
 import { packHints } from "./option-keys.js";
 
 /** Props of {@link EditView}. */
@@ -84,7 +84,7 @@ export function EditView({ label, initialText, width, maxLines, onSubmit, onBack
   };
   const [editorOpen, setEditorOpen] = useState(false);
   const [notice, setNotice] = useState<string | undefined>();
-  const matches = useModalMatcher();
+  const matches = useKeyMatcher();
   const keymap = useKeymap();
   const mounted = useRef(true);
   useEffect(

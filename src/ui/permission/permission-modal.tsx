@@ -5,10 +5,10 @@ import type { PendingPermission } from "../../client/permission-queue.js";
 import { sanitizeLine } from "../../markdown/sanitize.js";
 import { capLineLength } from "../../markdown/wrap.js";
 import type { PermissionOutcome } from "../../protocol/index.js";
-import { KEY_LAYER, useKeymap, useKeys } from "../keys/key-router.js";
+import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { Countdown } from "./countdown.js";
 import { EditView } from "./edit-view.js";
-import { isPlainText, useModalMatcher } from "./modal-keys.js";
+import { isPlainText } from "./modal-keys.js";
 import { digitIndex, isAskUserRequest, isEditOption, MAX_NUMBERED_OPTIONS, optionActions, packHints } from "./option-keys.js";
 import { OptionList } from "./option-list.js";
 import { RequestBody, RequestHeader } from "./request-body.js";
@@ -77,7 +77,7 @@ function RequestPanel({ request, position, onAnswer, width, timeoutSecs, openEdi
   const [editing, setEditing] = useState<number | undefined>();
   // A second key press before the parent removes the request must not send a second answer.
   const answered = useRef(false);
-  const matches = useModalMatcher();
+  const matches = useKeyMatcher();
   const keymap = useKeymap();
   const { stdout } = useStdout();
   const question = isAskUserRequest(options);
