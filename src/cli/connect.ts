@@ -61,7 +61,7 @@ export function gatewayTransportOptions(connection: GatewayConnection): WebSocke
     url: connection.url,
     ...(token ? { token } : {}),
     tokenSource: describeTokenSource(connection.token.source),
-    unauthorizedHelp: pairingHelp(connection.zeroclawConfigDir.dir, connection.zeroclawConfigDir.source === "flag"),
+    unauthorizedHelp: pairingHelp(connection.zeroclawConfigDir.dir, connection.zeroclawConfigDir.source === "flag", connection.token.source),
     tokenInQuery: connection.tokenInQuery,
     insecure: connection.insecure,
   };

@@ -136,14 +136,22 @@ export function describeTokenSource(source: TokenSource): string {
 
 /**
  * How to get a working token, for the 401 explanation. The bridge pairs, caches the token in the config
- * dir and then starts piping stdin; `</dev/null` makes it exit right after, so the command only pairs.
+ * dir and then starts piping stdin; `</dev/null` makes it exit right after, so the command only pairs. The
+ * bridge pairs only when it has no token, so a rejected env or cached token must go first.
  */
-export function pairingHelp(configDir: string, configDirFromFlag: boolean): string {
+export function pairingHelp(configDir: string, configDirFromFlag: boolean, source?: TokenSource): string {
   const dirFlag = configDirFromFlag ? ` --config-dir ${configDir}` : "";
+  const cache = join(configDir, BRIDGE_TOKEN_FILE);
+  const clearFirst =
+    source?.kind === "env"
+      ? `unset $${BRIDGE_TOKEN_ENV} (it is used before anything else), then `
+      : source?.kind === "bridge-cache"
+        ? `delete ${source.path} (the bridge reuses a cached token instead of pairing), then `
+        : "";
   return (
-    `To pair: run \`zeroclaw gateway get-paircode --new\` on the gateway's host, then ` +
-    `\`zeroclaw-acp-bridge${dirFlag} --pair-code <code> </dev/null\` (it caches a token in ${join(configDir, BRIDGE_TOKEN_FILE)}, ` +
-    `which zc-pane reads), or pass a paired token with --token-file FILE or $${BRIDGE_TOKEN_ENV}.`
+    `To pair: ${clearFirst}run \`zeroclaw gateway get-paircode --new\` on the gateway's host, then ` +
+    `\`zeroclaw-acp-bridge${dirFlag} --pair-code <code> </dev/null\` (it caches a token in ${cache}, which zc-pane reads); ` +
+    `or give zc-pane a paired token with --token-file FILE, --token TOKEN or $${BRIDGE_TOKEN_ENV}.`
   );
 }
 

@@ -107,8 +107,13 @@ describe("discoverGatewayToken", () => {
   it("explains how to pair, naming the config dir when it came from --config-dir", () => {
     expect(pairingHelp("/home/me/.zeroclaw", false)).toBe(
       "To pair: run `zeroclaw gateway get-paircode --new` on the gateway's host, then `zeroclaw-acp-bridge --pair-code <code> </dev/null` " +
-        "(it caches a token in /home/me/.zeroclaw/acp-bridge-token, which zc-pane reads), or pass a paired token with --token-file FILE or $ZEROCLAW_ACP_BRIDGE_TOKEN.",
+        "(it caches a token in /home/me/.zeroclaw/acp-bridge-token, which zc-pane reads); or give zc-pane a paired token with --token-file FILE, --token TOKEN or $ZEROCLAW_ACP_BRIDGE_TOKEN.",
     );
     expect(pairingHelp("/srv/zc", true)).toContain("`zeroclaw-acp-bridge --config-dir /srv/zc --pair-code <code> </dev/null`");
+  });
+
+  it("says to clear a rejected env or cached token first, since the bridge would reuse it instead of pairing", () => {
+    expect(pairingHelp("/z", false, { kind: "env" })).toMatch(/^To pair: unset \$ZEROCLAW_ACP_BRIDGE_TOKEN \(it is used before anything else\), then run /);
+    expect(pairingHelp("/z", false, { kind: "bridge-cache", path: "/z/acp-bridge-token" })).toMatch(/^To pair: delete \/z\/acp-bridge-token \(the bridge reuses a cached token instead of pairing\), then run /);
   });
 });
