@@ -293,7 +293,7 @@ export class WebSocketTransport implements Transport {
       this.handshakeFailure = describeConnectError(error, this.endpoint, this.options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS);
       return;
     }
-    if (error.message.includes("Max payload size exceeded") || (error as { code?: string }).code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
+    if (error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
       this.dropCause = `the gateway sent a message over the ${formatBytes(this.options.maxPayload ?? MAX_PAYLOAD_BYTES)} limit`;
       this.problems.emit({ kind: "oversized-message", message: `${this.dropCause}; the connection was closed` });
       return;
