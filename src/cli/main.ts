@@ -2,6 +2,10 @@
 // do not pay for Ink and the markdown highlighter.
 const [command, ...rest] = process.argv.slice(2);
 
+// `--token T` would otherwise show in `ps` for every user of the machine (design.md §7): replace the
+// process title, which Linux shows in place of the command line.
+if (process.argv.some((arg) => arg === "--token" || arg.startsWith("--token="))) process.title = "zc-pane";
+
 async function main(): Promise<number> {
   switch (command) {
     case "demo-agent": {
@@ -25,9 +29,15 @@ async function main(): Promise<number> {
       const { runPromptCommand } = await import("./prompt-command.js");
       return runPromptCommand(rest);
     }
-    default:
-      process.stderr.write("zc-pane: under construction\n");
-      return 2;
+    default: {
+      // No subcommand, or flags only: the interactive pane.
+      if (command !== undefined && !command.startsWith("-")) {
+        process.stderr.write(`zc-pane: unknown command "${command}" (see zc-pane --help)\n`);
+        return 2;
+      }
+      const { runPaneCommand } = await import("./pane-command.js");
+      return runPaneCommand(process.argv.slice(2));
+    }
   }
 }
 

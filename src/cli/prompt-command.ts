@@ -12,6 +12,8 @@ import { TerminalApprover } from "./terminal-approval.js";
 export const PROMPT_USAGE = `Usage: zc-pane prompt [connection options] [--file PATH]... [--approve ask|allow-once|reject] [--json] [--resume ID] TEXT...
 
 Sends one prompt, streams the answer to stdout, tool calls and notices to stderr.
+Connection options (see zc-pane --help): --agent NAME, --demo, --agent-cmd "CMD ARGS", --gateway [URL],
+  --token T, --token-file F, --config-dir DIR, --token-in-query, --insecure, --alias NAME, --cwd DIR
   --file PATH        attach a file (text as resource.text, other files as resource.blob; 10 MiB at most)
   --approve POLICY   ask (default: on the terminal when there is one), allow-once, or reject
   --json             stdout carries every JSON-RPC message received from the agent, unchanged, one per line

@@ -12,6 +12,13 @@ Connection options:
   --agent NAME        zeroclaw (default: \`zeroclaw acp\`) or demo
   --demo              the built-in demo agent (= --agent demo)
   --agent-cmd "CMD"   any ACP agent over stdio, e.g. --agent-cmd "gemini --acp"
+  --gateway [URL]     a ZeroClaw daemon's WebSocket gateway (URL default from <config-dir>/config.toml)
+  --token T           gateway bearer token (prefer --token-file or ZEROCLAW_ACP_BRIDGE_TOKEN: --token shows in ps)
+  --token-file F      read the token from a file (mode 0600); default: ZEROCLAW_ACP_BRIDGE_TOKEN, then
+                      <config-dir>/acp-bridge-token, as zeroclaw-acp-bridge does
+  --config-dir DIR    ZeroClaw's config dir (default $ZEROCLAW_CONFIG_DIR or ~/.zeroclaw)
+  --token-in-query    send the token as ?token= (only when a proxy strips headers)
+  --insecure          accept a self-signed wss:// certificate
   --alias NAME        ZeroClaw agent alias for session/new
   --cwd DIR           the session's working directory (default: the current one)
 
