@@ -227,7 +227,10 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
       const { request } = event;
       const optionNames = Object.fromEntries(request.options.map((option) => [option.optionId, sanitizeLine(option.name)]));
       const title = sanitizeLine(request.toolCall.title ?? request.toolCall.toolCallId);
-      return { ...state, permissions: { ...state.permissions, [request.key]: { title, optionNames } } };
+      // The agent is about to call a tool: the text it streamed before is complete, and must be printed
+      // before the note of the answer, not after it.
+      const ended = endSegment(state);
+      return { ...ended, permissions: { ...ended.permissions, [request.key]: { title, optionNames } } };
     }
     case "permission-settled": {
       const open = state.permissions[event.key];
@@ -251,5 +254,8 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
       return appendItems(state, { kind: "unsupported", what: `notification "${sanitizeLine(event.method)}"` });
     case "disconnected":
       return { ...state, header: { ...state.header, connection: "disconnected" } };
+    default:
+      // Events the pane does not show (yet): the client core grows faster than the view.
+      return state;
   }
 }

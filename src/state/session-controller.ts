@@ -174,6 +174,9 @@ export class SessionController {
     if (this.quitting) return;
     this.quitting = true;
     this.options.store.dispatch({ type: "finalize" });
+    // The pane draws only the transcript from now on: the last frame left in the terminal is the
+    // conversation, not a stale input line and key hints.
+    this.options.store.dispatch({ type: "connection", state: "closed" });
     this.options.onQuit(reason);
   }
 

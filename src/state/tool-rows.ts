@@ -99,7 +99,15 @@ function inputTextOf(fields: ToolCallUpdateFields, hasDiff: boolean): string | u
     const path = (input as Record<string, unknown>).path;
     return typeof path === "string" ? `path: ${sanitizeLine(path)}` : undefined;
   }
-  return sanitizeText(capText(safeJson(input), MAX_INPUT_CHARS));
+  return sanitizeText(capText(describeInput(input), MAX_INPUT_CHARS));
+}
+
+/** `key: value` lines for a flat object (a command, a path), JSON for anything nested. */
+function describeInput(input: unknown): string {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return safeJson(input);
+  const entries = Object.entries(input as Record<string, unknown>);
+  if (entries.some(([, value]) => typeof value === "object" && value !== null)) return safeJson(input);
+  return entries.map(([key, value]) => `${key}: ${typeof value === "string" ? value : String(value)}`).join("\n");
 }
 
 /**

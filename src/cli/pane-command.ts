@@ -1,0 +1,198 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createElement } from "react";
+import { render } from "ink";
+import { resolveConnection, UsageError, type Connection as AgentConnection } from "../config/connection.js";
+import { downloadDir, logFile } from "../config/paths.js";
+import { closeLogFile, configureLogFile, createLogger } from "../log/logger.js";
+import { loadMarkdownRenderer } from "../markdown/renderer.js";
+import { initialPaneState } from "../state/reducer.js";
+import { PaneStore } from "../state/pane-store.js";
+import { SessionController, type QuitReason } from "../state/session-controller.js";
+import { App } from "../ui/app/app.js";
+import { KeyRouter } from "../ui/keys/key-router.js";
+import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
+
+const log = createLogger("cli.pane");
+
+export const PANE_USAGE = `Usage: zc-pane [connection options] [--resume ID | --load ID]
+
+Opens the interactive pane on an ACP agent (ZeroClaw by default).
+  --agent NAME       zeroclaw (default), demo
+  --agent-cmd "CMD"  any ACP agent over stdio
+  --demo             the built-in demo agent (= --agent demo)
+  --alias NAME       ZeroClaw agent alias for a new session
+  --cwd DIR          the session's directory (default: the current one)
+  --resume ID        restore a session without replay (its plan comes back)
+  --load ID          restore a session with the agent replaying the conversation
+Keys: ⏎ send · esc cancel · ctrl+c twice quit · ctrl+d close · ctrl+x stop · ctrl+o expand · /help`;
+
+/** The pane's frame rate cap (style.md: coalesced updates and ink's maxFps agree on 30). */
+const MAX_FPS = 30;
+
+/** `zc-pane [connection options] [--resume ID | --load ID]`: the interactive pane. Returns the exit code. */
+export async function runPaneCommand(argv: readonly string[]): Promise<number> {
+  let args;
+  let connection: AgentConnection;
+  try {
+    args = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, resume: { type: "string" }, load: { type: "string" } });
+    if (args.values.help) {
+      process.stdout.write(`${PANE_USAGE}\n`);
+      return 0;
+    }
+    if (args.positionals.length > 0) throw new UsageError(`unknown command "${args.positionals[0]}"`);
+    if (args.values.resume !== undefined && args.values.load !== undefined) throw new UsageError("--resume and --load cannot be combined");
+    connection = resolveConnection(connectionOptionsFrom(args.values));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`zc-pane: ${error.message}\n\n${PANE_USAGE}\n`);
+      return 2;
+    }
+    // An unusable ZeroClaw config or token file: the message says how to fix it.
+    process.stderr.write(`zc-pane: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write("zc-pane: the pane needs a terminal; for scripted use run `zc-pane prompt TEXT`\n");
+    return 2;
+  }
+  try {
+    configureLogFile(logFile());
+  } catch {
+    // No writable state dir: the pane still works, it just logs nothing.
+  }
+  const { values } = args;
+  const cwd = resolve(values.cwd ?? process.cwd());
+  const alias = values.alias;
+  const restore = values.resume !== undefined ? { mode: "resume" as const, sessionId: values.resume } : values.load !== undefined ? { mode: "load" as const, sessionId: values.load } : undefined;
+  return runPane({ connection, cwd, ...(alias !== undefined ? { alias } : {}), ...(restore ? { restore } : {}), resumeFlags: connectionFlags(values) });
+}
+
+interface PaneOptions {
+  readonly connection: AgentConnection;
+  readonly cwd: string;
+  readonly alias?: string;
+  readonly restore?: { readonly mode: "resume" | "load"; readonly sessionId: string };
+  /** The connection flags to repeat in the printed resume command. */
+  readonly resumeFlags: string;
+}
+
+async function runPane(options: PaneOptions): Promise<number> {
+  const agentName = options.connection.kind === "stdio" ? options.connection.agentName : "zeroclaw gateway";
+  const store = new PaneStore({ initial: initialPaneState({ agentName, ...(options.alias ? { alias: options.alias } : {}) }) });
+  let quit!: (reason: QuitReason | "signal") => void;
+  const quitting = new Promise<QuitReason | "signal">((resolvePromise) => (quit = resolvePromise));
+  let fatal: unknown;
+  let instance: ReturnType<typeof render> | undefined;
+  const controller = new SessionController({
+    store,
+    // Imported only when the first frame is out: spawning code (execa) is not needed to draw "connecting…".
+    connect: async () => (await import("./connect.js")).connect(options.connection, { cwd: options.cwd }),
+    cwd: options.cwd,
+    ...(options.alias ? { alias: options.alias } : {}),
+    ...(options.restore ? { restore: options.restore } : {}),
+    downloadDir: downloadDir(),
+    onQuit: (reason) => quit(reason),
+    clearScreen: () => {
+      instance?.clear();
+      process.stdout.write("\u001b[2J\u001b[3J\u001b[H");
+      store.dispatch({ type: "notice", level: "info", message: "screen cleared" });
+    },
+  });
+
+  // tmux closing the pane sends SIGHUP and the terminal is gone: end the agent's process group and leave.
+  const onHangup = () => {
+    void controller.dispose().finally(() => process.exit(0));
+  };
+  const onTerminate = () => quit("signal");
+  // Writes to a terminal that went away fail with EIO; that must not crash before the agent is ended.
+  const onStdoutError = (error: Error) => log.warn("stdout failed", error);
+  process.on("SIGHUP", onHangup);
+  process.on("SIGTERM", onTerminate);
+  process.on("SIGINT", onTerminate);
+  process.stdout.on("error", onStdoutError);
+
+  let markdownLoaded!: () => void;
+  const markdownReady = new Promise<void>((resolvePromise) => (markdownLoaded = resolvePromise));
+  instance = render(
+    createElement(KeyRouter, null, createElement(App, { store, actions: controller, cwd: options.cwd, markdownReady, openEditor: (text: string) => editExternally(text) })),
+    { exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS, onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`) },
+  );
+  // Ink wrote the first frame ("connecting…") synchronously; now the slow parts.
+  setImmediate(() => {
+    loadMarkdownRenderer().then(markdownLoaded, (error: unknown) => {
+      log.error("the markdown renderer failed to load; answers stay plain", error);
+      markdownLoaded();
+    });
+    controller.start().catch((error: unknown) => {
+      fatal = error;
+      quit("quit");
+    });
+  });
+
+  const reason = await quitting;
+  store.flush();
+  instance.unmount();
+  await instance.waitUntilExit().catch(() => undefined);
+  store.dispose();
+  await controller.dispose();
+  process.off("SIGHUP", onHangup);
+  process.off("SIGTERM", onTerminate);
+  process.off("SIGINT", onTerminate);
+  process.stdout.off("error", onStdoutError);
+  await closeLogFile();
+  if (fatal) {
+    process.stderr.write(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}\n`);
+    return 1;
+  }
+  const sessionId = controller.sessionId;
+  if (sessionId) {
+    const closed = reason === "closed" ? " (closed; the agent keeps its record)" : reason === "stopped" ? " (stopped)" : "";
+    process.stdout.write(`\nResume this session${closed} with:\n  zc-pane --resume ${sessionId}${options.resumeFlags}\n`);
+  }
+  return 0;
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
+function quoteShellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** The connection flags a resume needs to reach the same agent (appended after `--resume ID`). */
+function connectionFlags(values: { agent?: string; "agent-cmd"?: string; demo?: boolean; gateway?: string; "config-dir"?: string }): string {
+  const flags: string[] = [];
+  if (values.demo) flags.push("--demo");
+  if (values.agent !== undefined) flags.push("--agent", quoteShellWord(values.agent));
+  if (values["agent-cmd"] !== undefined) flags.push("--agent-cmd", quoteShellWord(values["agent-cmd"]));
+  // Token flags are left out on purpose: tokens never appear on screen (design.md §7).
+  if (values.gateway !== undefined) flags.push(values.gateway === "" ? "--gateway" : `--gateway ${quoteShellWord(values.gateway)}`);
+  if (values["config-dir"] !== undefined) flags.push("--config-dir", quoteShellWord(values["config-dir"]));
+  return flags.length > 0 ? ` ${flags.join(" ")}` : "";
+}
+
+/**
+ * Ctrl+G / `e`: edits `text` in `$VISUAL` or `$EDITOR` (default `vi`). The editor runs synchronously with
+ * the terminal handed over: nothing renders meanwhile, so no frame can tear the editor's screen, and stream
+ * updates wait in the pipe until the editor exits. Returns undefined when the editor failed.
+ */
+function editExternally(text: string): Promise<string | undefined> {
+  const editor = process.env.VISUAL || process.env.EDITOR || "vi";
+  const file = join(tmpdir(), `zc-pane-${process.pid}-${Date.now()}.md`);
+  writeFileSync(file, text, { mode: 0o600 });
+  const stdin = process.stdin;
+  const wasRaw = stdin.isTTY ? stdin.isRaw : false;
+  try {
+    if (stdin.isTTY) stdin.setRawMode(false);
+    const result = spawnSync("/bin/sh", ["-c", `${editor} "$1"`, "zc-pane-editor", file], { stdio: "inherit" });
+    if (result.status !== 0) return Promise.resolve(undefined);
+    return Promise.resolve(readFileSync(file, "utf8"));
+  } catch (error) {
+    log.warn("the editor could not run", error);
+    return Promise.resolve(undefined);
+  } finally {
+    if (stdin.isTTY) stdin.setRawMode(wasRaw);
+    rmSync(file, { force: true });
+  }
+}

@@ -1,0 +1,308 @@
+import { Box, measureElement, type DOMElement } from "ink";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { AgentInfo } from "../../client/agent-info.js";
+import { keyLabel, type KeyAction, type KeyPress } from "../../config/keymap.js";
+import { isMarkdownRendererLoaded } from "../../markdown/renderer.js";
+import type { PaneStore } from "../../state/pane-store.js";
+import type { PermissionSource } from "../../state/session-controller.js";
+import { LOCAL_COMMANDS } from "../../state/slash-commands.js";
+import type { TranscriptItem } from "../../state/view-model.js";
+import { PromptInput } from "../input/prompt-input.js";
+import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
+import { PermissionModal } from "../permission/permission-modal.js";
+import { ConfirmLine } from "./confirm-line.js";
+import { Footer } from "./footer.js";
+import { Header } from "./header.js";
+import { dynamicBudget } from "./layout.js";
+import { LiveRegion } from "./live-region.js";
+import { PaneWidthContext } from "./pane-width.js";
+import { Transcript } from "./transcript.js";
+import { usePaneSize } from "./use-pane-size.js";
+
+/** Ctrl+C twice within this long quits (design.md §3). */
+export const QUIT_WINDOW_MS = 2000;
+
+/** What the pane can ask of the session (the {@link SessionController} in production, a fake in tests). */
+export interface PaneActions {
+  submit(text: string, attachments: readonly string[]): void;
+  /** Cancels the running turn; false when none runs. */
+  cancel(): boolean;
+  readonly turnRunning: boolean;
+  closeAndQuit(): Promise<void>;
+  stopAndQuit(): Promise<void>;
+  quit(): void;
+  restart(): Promise<void>;
+  readonly permissions: PermissionSource;
+  readonly agent?: AgentInfo | undefined;
+}
+
+/** Props of {@link App}. */
+export interface AppProps {
+  readonly store: PaneStore;
+  readonly actions: PaneActions;
+  readonly cwd: string;
+  /**
+   * Resolves when the markdown renderer is loaded (the CLI loads it after the first frame). Transcript items
+   * wait for it: scrollback cannot be redrawn, so an answer printed as plain text would stay plain.
+   */
+  readonly markdownReady?: Promise<unknown>;
+  /** Ctrl+G in the input and `e` in an edit approval: edit text in `$EDITOR`. */
+  readonly openEditor?: (text: string) => Promise<string | undefined>;
+}
+
+const NO_ITEMS: readonly TranscriptItem[] = [];
+
+/** Ink 6.8 reports Esc with `meta` set, which a plain `escape` binding would never match. */
+function normalizePress(press: KeyPress): KeyPress {
+  return press.key.escape && press.key.meta ? { input: press.input, key: { ...press.key, meta: false } } : press;
+}
+
+/** The natural height of a box, measured after layout (0 before the first layout). */
+function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: number): number {
+  const [height, setHeight] = useState(initial);
+  useLayoutEffect(() => {
+    if (!ref.current) return;
+    const measured = measureElement(ref.current).height;
+    if (measured !== height) setHeight(measured);
+  });
+  return height;
+}
+
+/**
+ * The pane: the header line; the finished transcript in `<Static>` (printed once into scrollback); the live
+ * region; the permission modal over it when requests are pending (the input is inactive meanwhile); a y/n
+ * confirm line for Ctrl+X; the prompt input; a footer of key hints. Every part below the transcript has a
+ * line budget, so the dynamic region stays shorter than the terminal whatever streams in.
+ */
+export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const requests = useSyncExternalStore(actions.permissions.subscribe, actions.permissions.getPending);
+  const { columns, rows } = usePaneSize();
+  const width = Math.max(10, columns);
+  const matches = useKeyMatcher();
+  const keymap = useKeymap();
+  const is = useCallback((action: KeyAction, press: KeyPress) => matches(action, normalizePress(press)), [matches]);
+
+  const [rendererReady, setRendererReady] = useState(() => markdownReady === undefined || isMarkdownRendererLoaded());
+  useEffect(() => {
+    if (rendererReady || !markdownReady) return;
+    let live = true;
+    // A renderer that fails to load leaves answers plain; they must still be printed.
+    void markdownReady.then(
+      () => live && setRendererReady(true),
+      () => live && setRendererReady(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [markdownReady, rendererReady]);
+  const items = useMemo(() => (rendererReady ? state.transcript.view() : NO_ITEMS), [state.transcript, rendererReady]);
+
+  // The draft is kept outside the input so that clearing it, restoring queued prompts into it and
+  // Ctrl+D's "only when empty" all work without reaching into the editor's state.
+  const draft = useRef("");
+  const [input, setInput] = useState({ key: 0, text: "" });
+  const restoreVersion = state.draftRestore?.version;
+  useEffect(() => {
+    if (!state.draftRestore) return;
+    const current = draft.current.trim();
+    const text = current ? `${state.draftRestore.text}\n\n${current}` : state.draftRestore.text;
+    draft.current = text;
+    setInput((previous) => ({ key: previous.key + 1, text }));
+    // Keyed on the version only: a re-render with the same restore must not replace the draft again.
+  }, [restoreVersion]);
+  const onChange = useCallback((text: string) => {
+    draft.current = text;
+  }, []);
+  const clearInput = useCallback(() => {
+    draft.current = "";
+    setInput((previous) => ({ key: previous.key + 1, text: "" }));
+  }, []);
+
+  const [confirming, setConfirming] = useState(false);
+  const [quitArmedAt, setQuitArmedAt] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (quitArmedAt === undefined) return;
+    // The hint "ctrl+c again to quit" goes away with the window: a timer only after a user's key press.
+    const timer = setTimeout(() => setQuitArmedAt(undefined), QUIT_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [quitArmedAt]);
+
+  const modalOpen = requests.length > 0;
+  const died = state.agentDied !== undefined;
+
+  useKeys(KEY_LAYER.global, (press) => {
+    if (is("app.interrupt", press)) {
+      const now = Date.now();
+      if (quitArmedAt !== undefined && now - quitArmedAt < QUIT_WINDOW_MS) {
+        actions.quit();
+        return true;
+      }
+      setQuitArmedAt(now);
+      if (!actions.cancel()) clearInput();
+      return true;
+    }
+    if (died && is("app.retry", press)) {
+      void actions.restart();
+      return true;
+    }
+    if (is("turn.cancel", press)) return actions.cancel();
+    if (is("session.closeAndQuit", press)) {
+      if (draft.current.trim() === "") void actions.closeAndQuit();
+      return true;
+    }
+    if (is("session.stop", press)) {
+      setConfirming(true);
+      return true;
+    }
+    if (is("tool.toggle", press)) {
+      store.dispatch({ type: "tool-toggle" });
+      return true;
+    }
+    if (is("tool.focusPrev", press) || is("tool.focusNext", press)) {
+      store.dispatch({ type: "tool-focus", direction: is("tool.focusPrev", press) ? -1 : 1 });
+      return true;
+    }
+    return false;
+  });
+
+  useKeys(
+    KEY_LAYER.confirm,
+    (press) => {
+      if (is("confirm.yes", press)) {
+        setConfirming(false);
+        void actions.stopAndQuit();
+        return true;
+      }
+      if (is("confirm.no", press)) {
+        setConfirming(false);
+        return true;
+      }
+      // Ctrl+C still works; nothing else may reach the input while the question is open.
+      return !is("app.interrupt", press);
+    },
+    confirming,
+  );
+
+  const inputRef = useRef<DOMElement>(null);
+  const modalRef = useRef<DOMElement>(null);
+  const inputHeight = useMeasuredHeight(inputRef, 1);
+  const modalHeight = useMeasuredHeight(modalRef, 0);
+  const budget = dynamicBudget({
+    rows,
+    fixedLines: 2 + (confirming ? 1 : 0),
+    inputLines: inputHeight,
+    modalOpen,
+    modalLines: modalOpen ? modalHeight : 0,
+  });
+
+  const commands = useMemo(
+    () => [
+      ...LOCAL_COMMANDS.map((command) => ({ name: command.name, description: command.description, source: "local" as const })),
+      ...state.commands.map((command) => ({ name: command.name, ...(command.description ? { description: command.description } : {}), source: "agent" as const })),
+    ],
+    [state.commands],
+  );
+  const onSubmit = useCallback((text: string, attachments: readonly string[]) => actions.submit(text, attachments), [actions]);
+  const hints = footerHints({
+    keymap,
+    confirming,
+    died,
+    modalOpen,
+    quitArmed: quitArmedAt !== undefined,
+    running: state.turn.running,
+    connecting: state.header.connection !== "ready" && !died,
+    hasTools: state.live.tools.length + state.live.recent.length > 0,
+    queued: state.queue.length,
+  });
+  const inputActive = !modalOpen && !confirming && !died;
+  const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
+
+  const transcript = (
+    <PaneWidthContext.Provider value={width}>
+      <Transcript items={items} />
+    </PaneWidthContext.Provider>
+  );
+  if (state.header.connection === "closed") return transcript;
+  return (
+    <>
+      {transcript}
+      <Box flexDirection="column" width={width}>
+        <Header
+          header={state.header}
+          width={width}
+          {...(state.turn.running && state.turn.startedAt !== undefined ? { turnStartedAt: state.turn.startedAt } : {})}
+          cancelling={state.turn.cancelling}
+        />
+        <LiveRegion state={state} width={width} lines={budget.live} />
+        {modalOpen ? (
+          <Box flexDirection="column" height={Math.max(1, Math.min(modalHeight || budget.modal, budget.modal))} overflowY="hidden">
+            <Box ref={modalRef} flexDirection="column" flexShrink={0}>
+              <PermissionModal
+                requests={requests}
+                onAnswer={actions.permissions.answer}
+                width={width}
+                {...(timeoutSecs !== undefined ? { timeoutSecs } : {})}
+                {...(openEditor ? { openEditor } : {})}
+              />
+            </Box>
+          </Box>
+        ) : null}
+        {confirming ? <ConfirmLine question="Stop the session after this turn and quit?" width={width} /> : null}
+        <Box flexDirection="column" height={Math.max(1, Math.min(inputHeight, budget.input))} overflowY="hidden">
+          <Box ref={inputRef} flexDirection="column" flexShrink={0}>
+            <PromptInput
+              key={input.key}
+              width={width}
+              active={inputActive}
+              onSubmit={onSubmit}
+              history={state.history}
+              commands={commands}
+              cwd={cwd}
+              initialText={input.text}
+              onChange={onChange}
+              maxRows={Math.max(1, Math.min(8, Math.floor(rows / 4)))}
+              placeholder={state.turn.running ? "type to queue a prompt" : "ask the agent · /help"}
+              {...(openEditor ? { openEditor } : {})}
+            />
+          </Box>
+        </Box>
+        <Footer hints={hints} width={width} />
+      </Box>
+    </>
+  );
+}
+
+/** The footer's hints for what the pane is doing now, most useful first. */
+export function footerHints(context: {
+  readonly keymap: Parameters<typeof keyLabel>[0];
+  readonly confirming: boolean;
+  readonly died: boolean;
+  readonly modalOpen: boolean;
+  readonly quitArmed: boolean;
+  readonly running: boolean;
+  readonly connecting: boolean;
+  readonly hasTools: boolean;
+  readonly queued: number;
+}): string[] {
+  const key = (action: KeyAction) => keyLabel(context.keymap, action);
+  if (context.confirming) return [`${key("confirm.yes")} stop after this turn`, `${key("confirm.no")} keep going`];
+  if (context.quitArmed) return [`${key("app.interrupt")} again to quit`];
+  if (context.died) return [`${key("app.retry")} restart`, `${key("app.interrupt")} quit`];
+  if (context.modalOpen) return ["answer the request above", `${key("app.interrupt")} cancel the turn`];
+  if (context.running) {
+    return [
+      `${key("turn.cancel")} cancel`,
+      ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
+      context.queued > 0 ? `${context.queued} queued` : "⏎ queue",
+      `${key("session.stop")} stop`,
+    ];
+  }
+  if (context.connecting) return [`${key("app.interrupt")} quit`];
+  return [
+    `${key("app.interrupt")} quit`,
+    `${key("session.closeAndQuit")} close`,
+    ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
+    "/help",
+  ];
+}

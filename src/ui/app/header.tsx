@@ -1,0 +1,51 @@
+import { Text } from "ink";
+import { memo } from "react";
+import type { HeaderInfo } from "../../state/view-model.js";
+import { visibleWidth } from "../../markdown/wrap.js";
+import { fitLine, formatElapsed } from "./layout.js";
+import { spinnerFrame } from "./glyphs.js";
+import { useTick } from "./ticker.js";
+
+/** Props of {@link Header}. */
+export interface HeaderProps {
+  readonly header: HeaderInfo;
+  readonly width: number;
+  /** When the running turn started (ms since epoch); undefined while idle. */
+  readonly turnStartedAt?: number;
+  readonly cancelling?: boolean;
+  /** The clock, for tests. */
+  readonly now?: () => number;
+}
+
+const CONNECTION_TEXT: Readonly<Record<HeaderInfo["connection"], { text: string; color: string }>> = {
+  connecting: { text: "connecting…", color: "yellow" },
+  "starting-session": { text: "opening session…", color: "yellow" },
+  restoring: { text: "restoring…", color: "yellow" },
+  ready: { text: "ready", color: "green" },
+  restarting: { text: "restarting…", color: "yellow" },
+  disconnected: { text: "disconnected", color: "red" },
+  closed: { text: "closed", color: "gray" },
+};
+
+/**
+ * The header line: agent, alias, short session id and connection state. While a turn runs it shows a
+ * spinner and the turn's elapsed time; idle, it has no timer at all (design.md §6: 0 renders/s idle).
+ */
+export const Header = memo(function Header({ header, width, turnStartedAt, cancelling, now = Date.now }: HeaderProps) {
+  const running = turnStartedAt !== undefined;
+  const tick = useTick(running);
+  const agent = header.agentTitle ?? header.agentName ?? "agent";
+  const parts = [agent, header.alias, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part));
+  const state = running
+    ? { text: `${spinnerFrame(tick)} ${cancelling ? "cancelling" : "working"} ${formatElapsed(now() - turnStartedAt)}`, color: cancelling ? "yellow" : "cyan" }
+    : CONNECTION_TEXT[header.connection];
+  const left = fitLine(`◆ ${parts.join(" · ")}`, Math.max(1, width - state.text.length - 1));
+  const gap = Math.max(1, width - visibleWidth(left) - state.text.length);
+  return (
+    <Text wrap="truncate-end">
+      <Text bold>{left}</Text>
+      {" ".repeat(gap)}
+      <Text color={state.color}>{state.text}</Text>
+    </Text>
+  );
+});

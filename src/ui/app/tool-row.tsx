@@ -1,0 +1,157 @@
+import { Box, Text } from "ink";
+import { memo, useMemo } from "react";
+import { capLineLength, expandTabs, formatHiddenLines, truncateLines, visibleWidth } from "../../markdown/wrap.js";
+import { STATUS_WORD } from "../../state/transcript-export.js";
+import type { ToolDiff, ToolRow } from "../../state/view-model.js";
+import { computeLineDiff } from "../diff/line-diff.js";
+import { DiffView } from "../diff/diff-view.js";
+import { spinnerFrame, STATUS_COLOR, STATUS_GLYPH } from "./glyphs.js";
+import { allocateLines, fitLine, formatElapsed } from "./layout.js";
+import { useTick } from "./ticker.js";
+
+/** Props of {@link ToolRowLine}. */
+export interface ToolRowLineProps {
+  readonly row: ToolRow;
+  readonly width: number;
+  /** Shown highlighted: the row Ctrl+O acts on (only marked when there is a choice). */
+  readonly focused?: boolean;
+  /** Animate a running row (spinner, elapsed time). Off for rows printed into the transcript. */
+  readonly animate?: boolean;
+  /** Marks an expanded row. */
+  readonly expanded?: boolean;
+  readonly now?: () => number;
+}
+
+function firstLine(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const line = text.split("\n", 1)[0]?.trim();
+  return line ? line : undefined;
+}
+
+/**
+ * A tool call in one line: status glyph, kind, title, a one-line summary of the input (the command, the
+ * path), then the status word and elapsed time. ZeroClaw's `completed` reads "done": the pane cannot know
+ * whether the tool succeeded (protocol.md §6.4). A failed row shows the first line of its output.
+ */
+export const ToolRowLine = memo(function ToolRowLine({ row, width, focused, animate, expanded, now = Date.now }: ToolRowLineProps) {
+  const live = animate === true && (row.status === "running" || row.status === "pending");
+  const tick = useTick(live);
+  const glyph = live && row.status === "running" ? spinnerFrame(tick) : STATUS_GLYPH[row.status];
+  const end = row.finishedAt ?? (live ? now() : undefined);
+  const elapsed = row.startedAt !== undefined && end !== undefined ? formatElapsed(end - row.startedAt) : undefined;
+  const right = `${STATUS_WORD[row.status]}${elapsed ? ` ${elapsed}` : ""}`;
+  const marker = expanded === undefined ? "" : expanded ? "▾ " : "▸ ";
+  const room = Math.max(4, width - 2 - marker.length - right.length - 1);
+  const kind = row.kind && row.kind !== row.title && row.kind !== "other" ? `${row.kind} ` : "";
+  const titleRoom = Math.max(3, Math.min(room, Math.max(12, Math.ceil(room * 0.45))));
+  const title = fitLine(row.title, titleRoom - (kind.length < titleRoom / 2 ? kind.length : 0));
+  const shownKind = kind.length < titleRoom / 2 ? kind : "";
+  const detailText = row.status === "failed" ? (firstLine(row.output) ?? row.summary) : row.summary;
+  const detailRoom = room - visibleWidth(shownKind) - visibleWidth(title) - 1;
+  const detail = detailText && detailRoom >= 4 ? fitLine(detailText, detailRoom) : "";
+  const used = 2 + marker.length + visibleWidth(shownKind) + visibleWidth(title) + (detail ? 1 + visibleWidth(detail) : 0);
+  const gap = Math.max(1, width - used - right.length);
+  return (
+    <Text wrap="truncate-end">
+      <Text color={STATUS_COLOR[row.status]}>{glyph}</Text>{" "}
+      {marker ? <Text dimColor>{marker}</Text> : null}
+      {shownKind ? <Text dimColor>{shownKind}</Text> : null}
+      <Text bold inverse={focused === true}>
+        {title}
+      </Text>
+      {detail ? <Text color={row.status === "failed" ? "red" : undefined} dimColor={row.status !== "failed"}>{` ${detail}`}</Text> : null}
+      <Text dimColor>{`${" ".repeat(gap)}${right}`}</Text>
+    </Text>
+  );
+});
+
+/** Props of {@link ToolDetails}. */
+export interface ToolDetailsProps {
+  readonly row: ToolRow;
+  readonly width: number;
+  /** Lines it may take, all included (the row's own line too). */
+  readonly lines: number;
+  readonly focused?: boolean;
+  readonly animate?: boolean;
+}
+
+/** Lines a {@link DiffView} takes at most with `maxLines`: the path line, the rows, the "more" and "only" notes. */
+function diffHeight(diff: ToolDiff, maxLines: number): { height: number; maxLines: number } {
+  const computed = computeLineDiff(diff.oldText, diff.newText);
+  const total = computed.hunks.reduce((sum, hunk) => sum + 1 + hunk.lines.length, 0);
+  const shown = Math.min(maxLines, total);
+  const height = 1 + (computed.hunks.length === 0 ? 1 : shown) + (total > shown ? 1 : 0) + (computed.truncated ? 1 : 0);
+  return { height, maxLines };
+}
+
+function clipText(raw: string, lines: number, width: number, keep: "head" | "tail"): string[] {
+  const text = raw.replace(/\n+$/, "");
+  if (lines <= 0 || text === "") return [];
+  const { text: kept, hiddenLines } = truncateLines(text, hiddenLinesRoom(lines, text), keep);
+  const body = capLineLength(expandTabs(kept), width).split("\n");
+  if (hiddenLines === 0) return body;
+  const note = formatHiddenLines(hiddenLines);
+  return keep === "head" ? [...body, note] : [note, ...body];
+}
+
+/** Room for text lines when a "… N more lines" note may be needed. */
+function hiddenLinesRoom(lines: number, text: string): number {
+  const count = text.split("\n", lines + 2).length;
+  return count <= lines ? lines : Math.max(0, lines - 1);
+}
+
+/**
+ * A tool row expanded (Ctrl+O): the row's line, its input, a coloured diff for edits, and its output, all
+ * within `lines` lines: output is cut with "… N more lines" (the head once finished, the tail while it runs,
+ * where the newest lines matter).
+ */
+export function ToolDetails({ row, width, lines, focused, animate }: ToolDetailsProps) {
+  const inner = Math.max(4, width - 2);
+  const diffs = row.diffs;
+  const budget = Math.max(0, lines - 1);
+  const inputText = row.inputText ?? "";
+  const inputLines = inputText ? inputText.split("\n", 50).length : 0;
+  const outputText = row.output ?? "";
+  const outputLines = outputText ? Math.min(1000, outputText.split("\n", 1001).length) : 0;
+  const firstDiff = diffs[0];
+  const diffWant = firstDiff ? Math.max(4, Math.min(40, firstDiff.newText.split("\n", 41).length + 4)) : 0;
+  const shares = allocateLines(budget, [
+    { key: "input", min: inputLines > 0 ? 1 : 0, want: Math.min(inputLines, 6) },
+    { key: "diff", min: firstDiff ? Math.min(4, budget) : 0, want: diffWant },
+    { key: "output", min: outputLines > 0 ? 1 : 0, want: outputLines + 1 },
+  ]);
+  const diffLayout = useMemo(
+    () => (firstDiff && (shares.diff ?? 0) > 0 ? diffHeight(firstDiff, Math.max(1, (shares.diff ?? 0) - 3)) : undefined),
+    [firstDiff, shares.diff],
+  );
+  const input = clipText(inputText, shares.input ?? 0, inner, "head");
+  const output = clipText(outputText, shares.output ?? 0, inner, row.status === "running" || row.status === "pending" ? "tail" : "head");
+  return (
+    <Box flexDirection="column" width={width}>
+      <ToolRowLine row={row} width={width} expanded focused={focused === true} animate={animate === true} />
+      {input.length > 0 ? (
+        <Box paddingLeft={2}>
+          <Text dimColor>{input.join("\n")}</Text>
+        </Box>
+      ) : null}
+      {firstDiff && diffLayout ? (
+        <Box paddingLeft={2} height={Math.min(diffLayout.height, shares.diff ?? 0)} overflowY="hidden" flexDirection="column">
+          <DiffView path={firstDiff.path} oldText={firstDiff.oldText ?? null} newText={firstDiff.newText} width={inner} maxLines={diffLayout.maxLines} />
+        </Box>
+      ) : null}
+      {output.length > 0 ? (
+        <Box paddingLeft={2}>
+          <Text>{output.join("\n")}</Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Lines {@link ToolDetails} wants for a row (its line, input, diff and output, before any cap). */
+export function toolDetailsWant(row: ToolRow): number {
+  const input = row.inputText ? Math.min(6, row.inputText.split("\n", 7).length) : 0;
+  const diff = row.diffs[0] ? Math.min(40, row.diffs[0].newText.split("\n", 41).length + 4) : 0;
+  const output = row.output ? Math.min(1000, row.output.split("\n", 1001).length) + 1 : 0;
+  return 1 + input + diff + output;
+}
