@@ -1,0 +1,352 @@
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { open, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { PendingPermission } from "../../client/permission-queue.js";
+import type { SessionUpdate } from "../../protocol/index.js";
+import { asEntry, asHeader, JOURNAL_VERSION, type JournalEntry, type JournalHeader } from "./journal-format.js";
+import { journalPath, type SessionFields } from "./session-entry.js";
+
+/** A journal stops growing here, so a runaway agent cannot fill the disk. */
+export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024;
+/** Buffered lines are written at the latest this long after the first of them (and at once at turn end). */
+const DEFAULT_FLUSH_DELAY_MS = 200;
+/** A burst is written in batches of about this size: one write per batch instead of one per update. */
+const BATCH_BYTES = 64 * 1024;
+
+export interface JournalWriterOptions {
+  readonly maxBytes?: number;
+  readonly flushDelayMs?: number;
+  /** Told once when the journal cannot be written or reaches its cap; journaling then stops, never the caller. */
+  readonly onWarning?: (message: string) => void;
+  readonly now?: () => number;
+}
+
+/** Journals still open when the process exits get their buffered lines written by one `exit` hook. */
+const openWriters = new Set<JournalWriter>();
+let exitHookInstalled = false;
+
+/**
+ * Appends to one session's transcript journal. Every method is cheap and never throws: a line is
+ * serialized and buffered; the buffer is written when it reaches {@link BATCH_BYTES}, after a short delay,
+ * at turn end, on {@link flush} and on {@link close}, and at process exit.
+ *
+ * Writes are synchronous on purpose. They happen once per batch (a 50,000-update burst is a few dozen
+ * writes), keep lines in order without any queue of in-flight writes, and let the `exit` hook flush what is
+ * buffered even when the process ends with `process.exit()`, where nothing asynchronous runs any more.
+ */
+export class JournalWriter {
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** The file did not end with a newline (a torn line from a crash): start on a fresh line. */
+  private needsNewline = false;
+  private readonly maxBytes: number;
+  private readonly flushDelayMs: number;
+  private readonly now: () => number;
+
+  private constructor(
+    readonly path: string,
+    private fd: number | undefined,
+    /** Bytes in the file, including what has been written but not what is still buffered. */
+    private bytes: number,
+    private readonly options: JournalWriterOptions,
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_MAX_BYTES;
+    this.flushDelayMs = options.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Opens (creating, mode 0600) the journal of `session` under `stateDir`. A new file starts with the
+   * header; an existing one (a resumed session) is appended to. Throws when the file cannot be opened.
+   */
+  static open(stateDir: string, session: SessionFields, options: JournalWriterOptions = {}): JournalWriter {
+    const path = journalPath(stateDir, session.id);
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const fd = openSync(path, "a+", 0o600);
+    let size: number;
+    let lastByte: number | undefined;
+    try {
+      size = fstatSync(fd).size;
+      if (size > 0) {
+        const byte = Buffer.alloc(1);
+        readSync(fd, byte, 0, 1, size - 1);
+        lastByte = byte[0];
+      }
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    const writer = new JournalWriter(path, fd, size, options);
+    writer.needsNewline = lastByte !== undefined && lastByte !== 0x0a;
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.on("exit", () => {
+        for (const open of openWriters) open.flush();
+      });
+    }
+    openWriters.add(writer);
+    if (size === 0) {
+      const header: JournalHeader = { t: "header", v: JOURNAL_VERSION, ...session };
+      writer.push(`${JSON.stringify(header)}\n`, true);
+    } else if (size >= writer.maxBytes) {
+      writer.stop(`the transcript journal ${path} is already at its ${formatMiB(writer.maxBytes)} cap; this session's new messages are not saved locally`);
+    }
+    return writer;
+  }
+
+  /** Whether lines are still being appended (false after the cap, a write error or {@link close}). */
+  get active(): boolean {
+    return !this.stopped;
+  }
+
+  /** One `session/update`, as the client parsed it (the hot path: one stringify, one array push). */
+  appendUpdate(update: SessionUpdate): void {
+    if (this.stopped) return;
+    this.push(`{"t":"update","at":${this.now()},"update":${JSON.stringify(update)}}\n`, false);
+  }
+
+  /** A prompt the user sent; written at once (what the user typed is never left in a buffer). */
+  appendPrompt(text: string, attachments: readonly string[] = []): void {
+    this.append({ t: "prompt", at: this.now(), text, attachments }, true);
+  }
+
+  /** The end of a turn; written at once together with everything the turn streamed. */
+  appendTurnEnd(stopReason: string, finalText?: string): void {
+    this.append({ t: "turn-end", at: this.now(), stopReason, ...(finalText ? { finalText } : {}) }, true);
+  }
+
+  appendTurnFailed(message: string): void {
+    this.append({ t: "turn-failed", at: this.now(), message }, true);
+  }
+
+  /** A permission request once it is answered (the transcript shows the answer, not the open request). */
+  appendPermission(request: PendingPermission, outcome: string): void {
+    const { sessionId: _session, ...rest } = request;
+    this.append({ t: "permission", at: this.now(), request: rest, outcome }, false);
+  }
+
+  /** Marks the start (`restore`) and the end (`restored`) of an agent's load or resume. */
+  appendRestore(how: "load" | "resume"): void {
+    this.append({ t: "restore", at: this.now(), how }, false);
+  }
+
+  appendRestored(): void {
+    this.append({ t: "restored", at: this.now() }, true);
+  }
+
+  /** Writes whatever is buffered (synchronously). */
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.pending.length === 0 || this.fd === undefined) return;
+    const data = (this.needsNewline ? "\n" : "") + this.pending.join("");
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.needsNewline = false;
+    try {
+      const buffer = Buffer.from(data, "utf8");
+      let offset = 0;
+      while (offset < buffer.length) offset += writeSync(this.fd, buffer, offset, buffer.length - offset);
+      this.bytes += buffer.length;
+    } catch (error) {
+      this.stop(`could not write the transcript journal ${this.path} (${(error as Error).message}); this session's messages are no longer saved locally`);
+    }
+  }
+
+  /** Flushes and closes the file. Later appends are ignored. */
+  close(): void {
+    this.flush();
+    this.stopped = true;
+    this.release();
+  }
+
+  private append(entry: JournalEntry, urgent: boolean): void {
+    if (this.stopped) return;
+    this.push(`${JSON.stringify(entry)}\n`, urgent);
+  }
+
+  private push(line: string, urgent: boolean): void {
+    const size = Buffer.byteLength(line, "utf8");
+    if (this.bytes + this.pendingBytes + size > this.maxBytes) {
+      this.flush();
+      this.writeCapMarker();
+      this.stop(`the transcript journal ${this.path} reached its ${formatMiB(this.maxBytes)} cap; later messages of this session are not saved locally`);
+      return;
+    }
+    this.pending.push(line);
+    this.pendingBytes += size;
+    if (urgent || this.pendingBytes >= BATCH_BYTES) {
+      this.flush();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), this.flushDelayMs);
+      this.timer.unref();
+    }
+  }
+
+  /** The marker may go a line past the cap: the reader then knows the transcript is incomplete. */
+  private writeCapMarker(): void {
+    if (this.fd === undefined) return;
+    const marker: JournalEntry = { t: "capped", at: this.now(), bytes: this.bytes };
+    try {
+      writeSync(this.fd, `${this.needsNewline ? "\n" : ""}${JSON.stringify(marker)}\n`);
+    } catch {
+      return;
+    }
+  }
+
+  private stop(warning: string): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.release();
+    this.options.onWarning?.(warning);
+  }
+
+  private release(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    openWriters.delete(this);
+    if (this.fd !== undefined) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // Already gone; nothing left to lose.
+      }
+      this.fd = undefined;
+    }
+  }
+}
+
+/** What a journal holds, in order, and what had to be skipped to read it. */
+export interface JournalContents {
+  readonly path: string;
+  /** Undefined when the first line is not a readable header (the entries are still returned). */
+  readonly header: JournalHeader | undefined;
+  readonly entries: JournalEntry[];
+  /** Lines in the middle that were not valid JSON or not a known entry: skipped and counted. */
+  readonly skipped: number;
+  /** The last line was cut short (the process died mid-write): skipped. */
+  readonly tornTail: boolean;
+  /** The journal hit its size cap: the conversation went on past its end. */
+  readonly capped: boolean;
+  /** One human-readable line per problem, for the log or a notice. */
+  readonly warnings: string[];
+}
+
+/** Reads the journal of `sessionId`; undefined when there is none. */
+export function readSessionJournal(stateDir: string, sessionId: string): Promise<JournalContents | undefined> {
+  return readJournal(journalPath(stateDir, sessionId));
+}
+
+/**
+ * Reads a journal file; undefined when it does not exist. Never throws on content: a torn last line and
+ * corrupt lines are skipped and reported in `warnings`. (Unreadable files, e.g. EACCES, do throw.)
+ */
+export async function readJournal(path: string): Promise<JournalContents | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  return parseJournal(path, text);
+}
+
+/** Parses a journal's text (exported for tests and for callers that already hold the bytes). */
+export function parseJournal(path: string, text: string): JournalContents {
+  const lines = text.split("\n");
+  // A complete file ends with "\n", leaving one empty string; anything else there is a line without its end.
+  const tail = lines.pop() ?? "";
+  const entries: JournalEntry[] = [];
+  const warnings: string[] = [];
+  let header: JournalHeader | undefined;
+  let skipped = 0;
+  let tornTail = false;
+  let first = true;
+  const take = (line: string): boolean => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return false;
+    }
+    if (first) {
+      first = false;
+      header = asHeader(value);
+      if (header) return true;
+    }
+    const entry = asEntry(value);
+    if (!entry) return false;
+    entries.push(entry);
+    return true;
+  };
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    if (!take(line)) skipped++;
+  }
+  if (tail.trim() !== "" && !take(tail)) {
+    tornTail = true;
+    warnings.push(`${path}: the last line was cut short (zc-pane stopped while writing it) and was skipped`);
+  }
+  if (skipped > 0) warnings.push(`${path}: skipped ${skipped} unreadable line${skipped === 1 ? "" : "s"}`);
+  if (!header) warnings.push(`${path}: no readable header line`);
+  const capped = entries.at(-1)?.t === "capped";
+  if (capped) warnings.push(`${path}: the journal reached its size cap; later messages were not saved locally`);
+  return { path, header, entries, skipped, tornTail, capped, warnings };
+}
+
+/** How much of a journal is read to find its header and first prompt when the index is rebuilt. */
+const SUMMARY_BYTES = 256 * 1024;
+
+/**
+ * The header of a journal and the text of its first prompt (the title when the header has none yet), read
+ * from the start of the file only, so rebuilding the index does not read every transcript whole.
+ */
+export async function readJournalSummary(path: string): Promise<{ header: JournalHeader; firstPrompt: string | undefined } | undefined> {
+  const handle = await open(path, "r");
+  let text: string;
+  let full: boolean;
+  try {
+    const buffer = Buffer.alloc(SUMMARY_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SUMMARY_BYTES, 0);
+    text = buffer.subarray(0, bytesRead).toString("utf8");
+    full = bytesRead === SUMMARY_BYTES;
+  } finally {
+    await handle.close();
+  }
+  const lines = text.split("\n");
+  // The read may end mid-line; that piece is not a line.
+  if (full) lines.pop();
+  let header: JournalHeader | undefined;
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (!header) {
+      header = asHeader(value);
+      if (!header) return undefined;
+      continue;
+    }
+    // Only the prompt is needed: updates are not parsed here.
+    if (isPromptLine(value)) return { header, firstPrompt: value.text };
+  }
+  return header ? { header, firstPrompt: undefined } : undefined;
+}
+
+function isPromptLine(value: unknown): value is { t: "prompt"; text: string } {
+  return value !== null && typeof value === "object" && (value as { t?: unknown }).t === "prompt" && typeof (value as { text?: unknown }).text === "string";
+}
+
+function formatMiB(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+}
