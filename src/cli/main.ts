@@ -29,6 +29,10 @@ async function main(): Promise<number> {
       const { runPromptCommand } = await import("./prompt-command.js");
       return runPromptCommand(rest);
     }
+    case "sessions": {
+      const { runSessionsCommand } = await import("./sessions-command.js");
+      return runSessionsCommand(rest);
+    }
     default: {
       // No subcommand, or flags only: the interactive pane.
       if (command !== undefined && !command.startsWith("-")) {
