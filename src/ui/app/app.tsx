@@ -248,7 +248,7 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
             </Box>
           </Box>
         ) : null}
-        {confirming ? <ConfirmLine question="Stop the session after this turn and quit?" width={width} /> : null}
+        {confirming ? <ConfirmLine question="Stop after this turn and quit?" width={width} /> : null}
         <Box flexDirection="column" height={Math.max(1, Math.min(inputHeight, budget.input))} overflowY="hidden">
           <Box ref={inputRef} flexDirection="column" flexShrink={0}>
             <PromptInput

@@ -75,13 +75,21 @@ export interface ToolDetailsProps {
   readonly animate?: boolean;
 }
 
-/** Lines a {@link DiffView} takes at most with `maxLines`: the path line, the rows, the "more" and "only" notes. */
-function diffHeight(diff: ToolDiff, maxLines: number): { height: number; maxLines: number } {
+/** The rows a diff has in full (hunk headers and lines) and whether the line diff was cut. */
+function diffSize(diff: ToolDiff): { rows: number; truncated: boolean; empty: boolean } {
   const computed = computeLineDiff(diff.oldText, diff.newText);
-  const total = computed.hunks.reduce((sum, hunk) => sum + 1 + hunk.lines.length, 0);
-  const shown = Math.min(maxLines, total);
-  const height = 1 + (computed.hunks.length === 0 ? 1 : shown) + (total > shown ? 1 : 0) + (computed.truncated ? 1 : 0);
-  return { height, maxLines };
+  return { rows: computed.hunks.reduce((sum, hunk) => sum + 1 + hunk.lines.length, 0), truncated: computed.truncated, empty: computed.hunks.length === 0 };
+}
+
+/** Lines a {@link DiffView} takes in full: its path line, the rows (or "no changes"), the "only the first" note. */
+function diffWant(size: ReturnType<typeof diffSize>): number {
+  return 1 + (size.empty ? 1 : size.rows) + (size.truncated ? 1 : 0);
+}
+
+/** `maxLines` for a {@link DiffView} that must fit in `lines`, room kept for its notes. */
+function diffMaxLines(size: ReturnType<typeof diffSize>, lines: number): number {
+  if (diffWant(size) <= lines) return Math.max(1, size.rows);
+  return Math.max(1, lines - 2 - (size.truncated ? 1 : 0));
 }
 
 function clipText(raw: string, lines: number, width: number, keep: "head" | "tail"): string[] {
@@ -114,16 +122,13 @@ export function ToolDetails({ row, width, lines, focused, animate }: ToolDetails
   const outputText = row.output ?? "";
   const outputLines = outputText ? Math.min(1000, outputText.split("\n", 1001).length) : 0;
   const firstDiff = diffs[0];
-  const diffWant = firstDiff ? Math.max(4, Math.min(40, firstDiff.newText.split("\n", 41).length + 4)) : 0;
+  const size = useMemo(() => (firstDiff ? diffSize(firstDiff) : undefined), [firstDiff]);
   const shares = allocateLines(budget, [
     { key: "input", min: inputLines > 0 ? 1 : 0, want: Math.min(inputLines, 6) },
-    { key: "diff", min: firstDiff ? Math.min(4, budget) : 0, want: diffWant },
+    { key: "diff", min: size ? Math.min(4, budget) : 0, want: size ? diffWant(size) : 0 },
     { key: "output", min: outputLines > 0 ? 1 : 0, want: outputLines + 1 },
   ]);
-  const diffLayout = useMemo(
-    () => (firstDiff && (shares.diff ?? 0) > 0 ? diffHeight(firstDiff, Math.max(1, (shares.diff ?? 0) - 3)) : undefined),
-    [firstDiff, shares.diff],
-  );
+  const diffLines = shares.diff ?? 0;
   const input = clipText(inputText, shares.input ?? 0, inner, "head");
   const output = clipText(outputText, shares.output ?? 0, inner, row.status === "running" || row.status === "pending" ? "tail" : "head");
   return (
@@ -134,9 +139,9 @@ export function ToolDetails({ row, width, lines, focused, animate }: ToolDetails
           <Text dimColor>{input.join("\n")}</Text>
         </Box>
       ) : null}
-      {firstDiff && diffLayout ? (
-        <Box paddingLeft={2} height={Math.min(diffLayout.height, shares.diff ?? 0)} overflowY="hidden" flexDirection="column">
-          <DiffView path={firstDiff.path} oldText={firstDiff.oldText ?? null} newText={firstDiff.newText} width={inner} maxLines={diffLayout.maxLines} />
+      {firstDiff && size && diffLines > 0 ? (
+        <Box paddingLeft={2} height={Math.min(diffWant(size), diffLines)} overflowY="hidden" flexDirection="column">
+          <DiffView path={firstDiff.path} oldText={firstDiff.oldText ?? null} newText={firstDiff.newText} width={inner} maxLines={diffMaxLines(size, diffLines)} />
         </Box>
       ) : null}
       {output.length > 0 ? (
@@ -151,7 +156,7 @@ export function ToolDetails({ row, width, lines, focused, animate }: ToolDetails
 /** Lines {@link ToolDetails} wants for a row (its line, input, diff and output, before any cap). */
 export function toolDetailsWant(row: ToolRow): number {
   const input = row.inputText ? Math.min(6, row.inputText.split("\n", 7).length) : 0;
-  const diff = row.diffs[0] ? Math.min(40, row.diffs[0].newText.split("\n", 41).length + 4) : 0;
+  const diff = row.diffs[0] ? Math.min(60, row.diffs[0].newText.split("\n", 60).length + (row.diffs[0].oldText ?? "").split("\n", 60).length + 3) : 0;
   const output = row.output ? Math.min(1000, row.output.split("\n", 1001).length) + 1 : 0;
   return 1 + input + diff + output;
 }

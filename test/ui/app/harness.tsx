@@ -1,0 +1,65 @@
+import type { PendingPermission } from "../../../src/client/permission-queue.js";
+import { PaneStore } from "../../../src/state/pane-store.js";
+import { initialPaneState } from "../../../src/state/reducer.js";
+import type { PaneState } from "../../../src/state/view-model.js";
+import { App, type PaneActions } from "../../../src/ui/app/app.js";
+import { renderPane } from "../../helpers/ink.js";
+
+/** Actions that record what the pane asked for. */
+export class FakeActions implements PaneActions {
+  readonly calls: string[] = [];
+  readonly submitted: string[] = [];
+  turnRunning = false;
+  private pending: readonly PendingPermission[] = [];
+  private readonly listeners = new Set<() => void>();
+  readonly permissions = {
+    subscribe: (listener: () => void) => {
+      this.listeners.add(listener);
+      return () => {
+        this.listeners.delete(listener);
+      };
+    },
+    getPending: () => this.pending,
+    answer: (key: string, outcome: { outcome: string }) => {
+      this.calls.push(`answer ${key} ${JSON.stringify(outcome)}`);
+      this.setPending(this.pending.filter((request) => request.key !== key));
+    },
+  };
+  setPending(requests: readonly PendingPermission[]) {
+    this.pending = requests;
+    for (const listener of this.listeners) listener();
+  }
+  submit(text: string) {
+    this.submitted.push(text);
+  }
+  cancel() {
+    this.calls.push("cancel");
+    return this.turnRunning;
+  }
+  async closeAndQuit() {
+    this.calls.push("closeAndQuit");
+  }
+  async stopAndQuit() {
+    this.calls.push("stopAndQuit");
+  }
+  quit() {
+    this.calls.push("quit");
+  }
+  async restart() {
+    this.calls.push("restart");
+  }
+}
+
+/** The App on a fake terminal, with a store already showing an open session. */
+export function renderApp(options: { columns?: number; rows?: number; state?: PaneState } = {}) {
+  const store = new PaneStore({ initial: options.state ?? initialPaneState({ agentName: "demo" }), flushIntervalMs: 1 });
+  const actions = new FakeActions();
+  const pane = renderPane(<App store={store} actions={actions} cwd="/tmp" />, { columns: options.columns ?? 40, rows: options.rows ?? 30 });
+  return { store, actions, pane };
+}
+
+/** Lets the store's coalescing timer fire and Ink draw. */
+export async function settle(pane: { settle: () => Promise<void> }) {
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  await pane.settle();
+}
