@@ -15,6 +15,7 @@ import { RpcConnectionClosedError, RpcError, RpcHandlerError, RpcTimeoutError } 
 import { JsonRpcPeer } from "../rpc/peer.js";
 import type { Transport } from "../transport/transport.js";
 import { describeAgent, type AgentInfo } from "./agent-info.js";
+import { advertisedCapabilities, installCapabilities, type CapabilitySwitches, type InstalledCapabilities } from "./capabilities/index.js";
 import { ClientError } from "./errors.js";
 import type { ClientEvent, ClientEventListener } from "./events.js";
 import { PermissionQueue, type PendingPermission, type PermissionPolicy } from "./permission-queue.js";
@@ -36,6 +37,13 @@ export interface AcpClientOptions {
   readonly initializeTimeoutMs?: number;
   /** The agent's recent stderr, quoted in start-up errors (stdio transport). */
   readonly stderrTail?: () => string;
+  /**
+   * Client-side capabilities to offer: `fs` (read/write text files inside the session's directories) and
+   * `terminal` (run commands). Both on unless switched off; what is off is neither advertised nor handled.
+   */
+  readonly capabilities?: CapabilitySwitches;
+  /** Answer `fs/read_text_file` of a missing file with empty content (gemini-cli issue 17588); off by default. */
+  readonly missingFileReadsAsEmpty?: boolean;
 }
 
 /** A session this client opened or restored. */
@@ -44,6 +52,8 @@ export interface SessionHandle {
   readonly cwd: string;
   /** ZeroClaw's canonical workspace directory for the session. */
   readonly workspaceDir?: string;
+  /** Directories besides `cwd` the agent may use; fs and terminal requests are confined to these and `cwd`. */
+  readonly additionalDirectories?: readonly string[];
   readonly result?: NewSessionResult;
 }
 
@@ -74,9 +84,21 @@ export class AcpClient {
   private readonly turns = new Map<string, ActiveTurn>();
   private nextTurnId = 1;
   private info: AgentInfo | undefined;
+  private readonly capabilities: InstalledCapabilities;
 
   constructor(private readonly options: AcpClientOptions) {
     this.peer = new JsonRpcPeer(options.transport);
+    this.capabilities = installCapabilities(
+      this.peer,
+      {
+        sessionRoots: (sessionId) => {
+          const session = this.sessions.get(sessionId);
+          return session ? [session.cwd, ...(session.additionalDirectories ?? [])] : undefined;
+        },
+        emit: (event) => this.emit(event),
+      },
+      { ...options.capabilities, missingFileReadsAsEmpty: options.missingFileReadsAsEmpty ?? false },
+    );
     this.peer.handleNotification(ACP_METHODS.sessionUpdate, (params) => this.receiveUpdate(params));
     this.peer.handleNotification(ACP_METHODS.zeroclawHistoryTrimmed, (params) => {
       const trimmed = parseHistoryTrimmed(params);
@@ -90,6 +112,9 @@ export class AcpClient {
     options.transport.onClose((close) => {
       // Turns cannot finish any more; open permission dialogs are moot.
       this.permissions.cancelAll();
+      // Terminal ids belong to this connection: nobody can wait on or release them any more, so their
+      // commands end with it, as the agent's own children do.
+      void this.capabilities.dispose();
       this.emit({ type: "disconnected", close });
     });
   }
@@ -108,8 +133,8 @@ export class AcpClient {
 
   /**
    * Negotiates protocol version 1 and records the agent's capabilities. We advertise only what we
-   * implement: no fs, no terminal, and no `elicitation` key at all (ZeroClaw treats even `{}` as "form
-   * supported", protocol.md §3).
+   * implement: fs and terminal unless switched off, and no `elicitation` key at all (ZeroClaw treats even
+   * `{}` as "form supported", protocol.md §3).
    */
   async initialize(): Promise<AgentInfo> {
     const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
@@ -119,7 +144,7 @@ export class AcpClient {
         ACP_METHODS.initialize,
         {
           protocolVersion: PROTOCOL_VERSION,
-          clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+          clientCapabilities: advertisedCapabilities(this.options.capabilities),
           clientInfo: this.options.clientInfo ?? { name: "zc-pane", version: "0.1.0" },
         },
         { timeoutMs },
@@ -148,9 +173,18 @@ export class AcpClient {
     return this.info;
   }
 
-  /** `session/new` in `cwd` (absolute), with ZeroClaw's `agentAlias` when one is given. */
-  async newSession(options: { readonly cwd: string; readonly alias?: string }): Promise<SessionHandle> {
-    const params = { cwd: options.cwd, mcpServers: [], ...(options.alias ? { agentAlias: options.alias } : {}) };
+  /**
+   * `session/new` in `cwd` (absolute), with ZeroClaw's `agentAlias` when one is given. `additionalDirectories`
+   * are sent only when non-empty (the agent should advertise `sessionCapabilities.additionalDirectories`).
+   */
+  async newSession(options: { readonly cwd: string; readonly alias?: string; readonly additionalDirectories?: readonly string[] }): Promise<SessionHandle> {
+    const extraDirectories = options.additionalDirectories?.length ? [...options.additionalDirectories] : undefined;
+    const params = {
+      cwd: options.cwd,
+      mcpServers: [],
+      ...(extraDirectories ? { additionalDirectories: extraDirectories } : {}),
+      ...(options.alias ? { agentAlias: options.alias } : {}),
+    };
     const raw = await this.call(ACP_METHODS.sessionNew, params);
     const parsed = parseNewSessionResult(raw);
     if (!parsed.ok) throw new ClientError(`the agent's session/new answer is not valid ACP: ${parsed.error}`, "agent-error");
@@ -158,6 +192,7 @@ export class AcpClient {
       sessionId: parsed.value.sessionId,
       cwd: options.cwd,
       ...(typeof parsed.value.workspaceDir === "string" ? { workspaceDir: parsed.value.workspaceDir } : {}),
+      ...(extraDirectories ? { additionalDirectories: extraDirectories } : {}),
       result: parsed.value,
     };
     this.sessions.set(handle.sessionId, handle);
@@ -238,20 +273,23 @@ export class AcpClient {
       if (this.agent.canClose) await this.call(ACP_METHODS.sessionClose, { sessionId });
     }
     this.sessions.delete(sessionId);
+    await this.capabilities.releaseSession(sessionId);
   }
 
   /** `session/close` (cancels a running turn on the agent's side). Not supported: the session is only forgotten here. */
   async closeSession(sessionId: string): Promise<boolean> {
     this.permissions.cancelAll(sessionId);
     this.sessions.delete(sessionId);
+    await this.capabilities.releaseSession(sessionId);
     if (!this.agent.canClose) return false;
     await this.call(ACP_METHODS.sessionClose, { sessionId });
     return true;
   }
 
-  /** Ends the connection (and a stdio agent's process group). */
+  /** Ends the connection (and a stdio agent's process group), after killing every terminal it started. */
   async dispose(): Promise<void> {
     this.permissions.cancelAll();
+    await this.capabilities.dispose();
     await this.options.transport.close();
   }
 
