@@ -44,12 +44,17 @@ const cache = new Map<number, MarkdownRenderer>();
 export function loadMarkdownRenderer(): Promise<void> {
   loading ??= Promise.all([import("marked"), import("marked-terminal"), import("chalk"), import("cli-highlight")]).then(
     ([marked, terminal, chalk, highlighter]) => {
+      // cli-highlight is CommonJS, and its namespace differs by loader: Node gives named exports (and the
+      // whole module as `default`), an esbuild bundle only `default`, vitest named exports (and `default` =
+      // the highlight function). Take the named exports when they are there.
+      const named: Partial<RendererModules> = highlighter;
+      const { highlight, supportsLanguage } = "supportsLanguage" in named ? highlighter : highlighter.default;
       modules = {
         Marked: marked.Marked,
         markedTerminal: terminal.markedTerminal,
         chalk: chalk.default,
-        highlight: highlighter.highlight,
-        supportsLanguage: highlighter.supportsLanguage,
+        highlight,
+        supportsLanguage,
       };
       // Our renderers change no tokenizer, so a plain instance lexes exactly as they parse.
       const plain = new marked.Marked({ gfm: true });
