@@ -89,7 +89,9 @@ export class Terminals {
     }
     terminal = { id, sessionId, child, pending: "", timer: undefined, lastEventAt: 0 };
     this.terminals.set(id, terminal);
-    log.info("terminal created", { id, sessionId, command, args, cwd: directory, pid: child.pid });
+    log.info("terminal created", { id, sessionId, pid: child.pid });
+    // The command line can carry credentials the agent put there; only debug logs keep it.
+    log.debug("terminal command", { id, command, args, cwd: directory });
     this.host.emit({ type: "terminal-created", sessionId, terminalId: id, command, args, cwd: directory });
     if (early.length > 0) this.receiveOutput(terminal, early.join(""));
     const created = terminal;

@@ -217,6 +217,12 @@ console.log(JSON.stringify({ child: process.pid, grandchild: grandchild.pid }));
     expect(await eventually(() => pids.every((pid) => !isRunning(pid)))).toBe(true);
   });
 
+  it("a lost connection kills the terminals too: their ids died with it", async () => {
+    const { child, grandchild } = await pidsOf(await create({ command: NODE, args: ["-e", PARENT_WITH_GRANDCHILD] }));
+    me().transport.drop();
+    expect(await eventually(() => !isRunning(child) && !isRunning(grandchild))).toBe(true);
+  });
+
   it("closing the session releases its terminals", async () => {
     const id = await create({ command: NODE, args: ["-e", PARENT_WITH_GRANDCHILD] });
     const { child, grandchild } = await pidsOf(id);
