@@ -2,7 +2,8 @@
  * Markdown to ANSI text for the pane: one cached marked + marked-terminal renderer per width.
  *
  * Importing marked-terminal pulls in highlight.js, cli-highlight (with parse5), cli-table3 and node-emoji:
- * about 0.2–0.25 s on the reference machine, a quarter of the unbundled start-up budget. design.md §6 asks for
+ * measured at ~0.12 s from the esbuild bundle and ~0.2 s unbundled on the 2-core reference machine, plus
+ * ~20 ms for the first highlighted block (highlight.js compiles a grammar on first use). design.md §6 asks for
  * the highlighter to load after the first frame, so nothing here imports it statically: the CLI calls
  * {@link loadMarkdownRenderer} once the first frame is out, and until that resolves {@link renderMarkdown}
  * returns the text plain (sanitized and wrapped) so the pane can already show an answer.

@@ -29,7 +29,7 @@ export interface RendererModules {
  */
 export const COLON_PLACEHOLDER = "*#COLON|*";
 
-/** Code blocks longer than this are shown unhighlighted: highlight.js + cli-highlight cost ~1 ms per KB. */
+/** Code blocks longer than this are shown unhighlighted: highlight.js + cli-highlight cost ~2 ms per KB. */
 const MAX_HIGHLIGHTED_CHARS = 20_000;
 /** Info strings that mean "no language": highlighting them would only guess. */
 const PLAIN_LANGUAGES = new Set(["", "text", "txt", "plain", "plaintext", "none", "output", "console-output"]);
