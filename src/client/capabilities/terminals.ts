@@ -52,6 +52,7 @@ interface Terminal {
 export class Terminals {
   private readonly terminals = new Map<string, Terminal>();
   private nextId = 1;
+  private closed = false;
   private readonly killGraceMs: number;
   private readonly intervalMs: number;
 
@@ -70,6 +71,7 @@ export class Terminals {
     const { sessionId, command, args = [], env = [], cwd, outputByteLimit } = parsed.value;
     const roots = this.host.sessionRoots(sessionId);
     if (!roots || roots.length === 0) throw unknownSession(sessionId);
+    if (this.closed) throw new RpcHandlerError(ERROR_CODES.internalError, "Internal error: the client is shutting down");
     if (command.trim() === "") throw invalidParams("command is empty");
     const directory = await this.workingDirectory(cwd ?? roots[0]!, roots);
     const limit = Math.min(outputByteLimit ?? this.options.defaultOutputByteLimit ?? DEFAULT_OUTPUT_BYTE_LIMIT, MAX_OUTPUT_BYTE_LIMIT);
@@ -86,6 +88,12 @@ export class Terminals {
       throw new RpcHandlerError(ERROR_CODES.internalError, `Internal error: cannot run ${command}: ${error instanceof Error ? error.message : String(error)}`, {
         command,
       });
+    }
+    if (this.closed || !this.host.sessionRoots(sessionId)) {
+      // The session was closed (or the client disposed) while the command started: nobody would release it.
+      await child.terminate(this.killGraceMs);
+      child.forget();
+      throw unknownSession(sessionId);
     }
     terminal = { id, sessionId, child, pending: "", timer: undefined, lastEventAt: 0 };
     this.terminals.set(id, terminal);
@@ -135,8 +143,9 @@ export class Terminals {
     await Promise.all([...this.terminals.values()].filter((terminal) => terminal.sessionId === sessionId).map((terminal) => this.free(terminal)));
   }
 
-  /** Releases every terminal (the client is going away). */
+  /** Releases every terminal and refuses new ones (the client or its connection is going away). */
   async releaseAll(): Promise<void> {
+    this.closed = true;
     await Promise.all([...this.terminals.values()].map((terminal) => this.free(terminal)));
   }
 
