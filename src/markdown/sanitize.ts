@@ -11,9 +11,14 @@
  */
 
 /** Any C0 control other than LF and TAB, DEL, or any C1 control: the only characters that need work. */
-const NEEDS_TEXT_SANITIZING = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const NEEDS_TEXT_SANITIZING = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 /** As above, and LF and TAB too: one-line contexts turn them into spaces. */
-const NEEDS_LINE_SANITIZING = /[\u0000-\u001F\u007F-\u009F]/;
+const NEEDS_LINE_SANITIZING = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+/**
+ * Bidi embedding, override and isolate controls ("Trojan Source"): an agent could make `rm -rf ~ #\u202E`
+ * display as something harmless in the approval modal. Right-to-left text needs none of them to display.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
 const ESC = 0x1b;
 const BEL = 0x07;
@@ -126,7 +131,7 @@ function scan(input: string, initial: State): { text: string; state: State } {
  * Removes every escape sequence and control character that could reach the terminal: CSI (7-bit and the C1
  * U+009B form), OSC (clipboard writes, title changes, hyperlinks; ended by BEL, `ESC \` or U+009C), DCS, SOS,
  * PM and APC strings, other ESC sequences, all C0 controls except `\n` and `\t` (so `\r\n` becomes `\n`), DEL
- * and all C1 controls. A sequence left unterminated at the end of `s` is removed up to the end: nothing of it
+ * and all C1 controls, and the bidi override/isolate controls. A sequence left unterminated at the end of `s` is removed up to the end: nothing of it
  * leaks as text.
  *
  * Returns `s` itself (the same string) when it holds no control character at all: one regex test, cheap
@@ -135,7 +140,7 @@ function scan(input: string, initial: State): { text: string; state: State } {
  */
 export function sanitizeText(s: string): string {
   if (!NEEDS_TEXT_SANITIZING.test(s)) return s;
-  return scan(s, State.Ground).text;
+  return scan(s, State.Ground).text.replace(BIDI_CONTROLS, "");
 }
 
 /**
@@ -161,7 +166,7 @@ export class StreamSanitizer {
     if (this.state === State.Ground && !NEEDS_TEXT_SANITIZING.test(chunk)) return chunk;
     const { text, state } = scan(chunk, this.state);
     this.state = state;
-    return text;
+    return text.replace(BIDI_CONTROLS, "");
   }
 
   /** True while an escape sequence or control string is open (its remaining bytes will be dropped). */
