@@ -1,0 +1,212 @@
+import { EventEmitter } from "node:events";
+import xterm from "@xterm/headless";
+import { render } from "ink";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
+import { PaneStore } from "../../src/state/pane-store.js";
+import { initialPaneState } from "../../src/state/reducer.js";
+import { App } from "../../src/ui/app/app.js";
+import { KeyRouter } from "../../src/ui/keys/key-router.js";
+import { SESSION, text, turnEnded, turnStarted } from "../state/fixtures.js";
+import { FakeActions } from "../ui/app/harness.js";
+
+const COLUMNS = 60;
+const ROWS = 30;
+const MAX_FPS = 30;
+const CHUNKS = 400;
+/** 400 chunks in about one second (20 KB/s): frames are throttled, not paced by the chunks. */
+const FAST_PACE_MS = 2;
+/** 400 chunks in about four seconds (5 KB/s). */
+const SLOW_PACE_MS = 8;
+const MARKERS = ["ZQXSTART", "ZQXMIDDLE", "ZQXEND"] as const;
+
+/** A TTY-like stdout that records every write (ink writes frames with synchronized-output brackets). */
+class RecordingTty extends EventEmitter {
+  readonly isTTY = true;
+  readonly columns = COLUMNS;
+  readonly rows = ROWS;
+  readonly writes: string[] = [];
+  write = (data: string | Uint8Array, callback?: () => void) => {
+    this.writes.push(typeof data === "string" ? data : Buffer.from(data).toString("utf8"));
+    callback?.();
+    return true;
+  };
+}
+
+class QuietStdin extends EventEmitter {
+  readonly isTTY = true;
+  setEncoding() {}
+  setRawMode() {}
+  read() {
+    return null;
+  }
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+/** About 20 KB of the markdown agents write: headings, paragraphs, lists, code, a table. */
+function answer(): string {
+  const sections: string[] = [];
+  for (let i = 0; sections.join("").length < 20_000; i++) {
+    const marker = i === 0 ? `${MARKERS[0]} ` : i === 9 ? `${MARKERS[1]} ` : "";
+    sections.push(
+      `## Section ${i + 1}\n\n` +
+        `${marker}This paragraph explains step ${i + 1} in plain words, with **bold** and \`inline code\` so the renderer has some styling to do, and it runs long enough to wrap twice at sixty columns.\n\n` +
+        `- first point of section ${i + 1}\n- second point, a little longer than the first one\n- third point\n\n` +
+        (i % 3 === 0 ? "```ts\nconst total = items.reduce((sum, item) => sum + item.size, 0);\nconsole.log(total);\n```\n\n" : "") +
+        (i % 4 === 1 ? "| name | size |\n| --- | --- |\n| a.ts | 12 |\n| b.ts | 340 |\n\n" : ""),
+    );
+  }
+  return `${sections.join("")}The end of the answer: ${MARKERS[2]} and nothing more.\n`;
+}
+
+function chunk(textToSplit: string, count: number): string[] {
+  const size = Math.ceil(textToSplit.length / count);
+  const chunks: string[] = [];
+  for (let i = 0; i < textToSplit.length; i += size) chunks.push(textToSplit.slice(i, i + size));
+  return chunks;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function occurrences(haystack: string, needle: string): number {
+  return haystack.split(needle).length - 1;
+}
+
+/** Plays the bytes into a headless xterm and returns scrollback + screen as text, one string per row. */
+async function terminalText(bytes: string): Promise<string[]> {
+  // convertEol: a real pty's line discipline turns ink's "\n" into CR LF (onlcr); raw bytes fed to xterm
+  // do not pass through one, and a bare LF would keep the column and shear every later line.
+  const terminal = new xterm.Terminal({ cols: COLUMNS, rows: ROWS, scrollback: 5000, allowProposedApi: true, convertEol: true });
+  await new Promise<void>((resolve) => terminal.write(bytes, resolve));
+  const buffer = terminal.buffer.active;
+  const lines: string[] = [];
+  for (let y = 0; y < buffer.length; y++) lines.push(buffer.getLine(y)?.translateToString(true) ?? "");
+  terminal.dispose();
+  return lines;
+}
+
+interface Figures {
+  readonly chunks: number;
+  readonly streamedMs: number;
+  readonly textBytes: number;
+  readonly frames: number;
+  readonly frameBound: number;
+  readonly bytesWritten: number;
+  readonly ratio: number;
+  readonly wipes: number;
+  readonly markerCounts: number[];
+  readonly sectionCounts: number[];
+  readonly promptCount: number;
+}
+
+/**
+ * Renders the pane on a recording TTY, streams the answer through the store with `paceMs` between chunks
+ * (0: back to back, one event-loop turn apart, as the demo's `long 20` sends them), ends the turn and
+ * returns the figures, the terminal contents read back through xterm.
+ */
+async function streamAnswer(paceMs: number): Promise<Figures> {
+  const stdout = new RecordingTty();
+  const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
+  const actions = new FakeActions();
+  store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
+  store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
+  const instance = render(
+    <KeyRouter>
+      <App store={store} actions={actions} cwd="/tmp" />
+    </KeyRouter>,
+    { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new QuietStdin() as unknown as NodeJS.ReadStream, debug: false, exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS },
+  );
+  await sleep(100);
+  const source = answer();
+  const chunks = chunk(source, CHUNKS);
+  const startWrites = stdout.writes.length;
+  store.dispatch({ type: "prompt-submitted", text: "explain the build", attachments: [] });
+  store.handleClientEvent(turnStarted());
+  const started = performance.now();
+  for (const piece of chunks) {
+    store.handleClientEvent(text(piece));
+    if (paceMs > 0) await sleep(paceMs);
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+  store.handleClientEvent(turnEnded());
+  const streamedMs = performance.now() - started;
+  await sleep(200);
+  instance.unmount();
+  await sleep(20);
+
+  const during = stdout.writes.slice(startWrites).join("");
+  const all = stdout.writes.join("");
+  const bytesWritten = Buffer.byteLength(during, "utf8");
+  const textBytes = Buffer.byteLength(source, "utf8");
+  const screen = (await terminalText(all)).join("\n");
+  return {
+    chunks: chunks.length,
+    streamedMs,
+    textBytes,
+    // ink brackets every frame it writes with synchronized-output marks.
+    frames: occurrences(during, "\u001b[?2026h"),
+    frameBound: Math.ceil(((streamedMs + 200) / 1000) * MAX_FPS),
+    bytesWritten,
+    ratio: bytesWritten / textBytes,
+    wipes: occurrences(all, "\u001b[2J") + occurrences(all, "\u001b[3J"),
+    markerCounts: MARKERS.map((marker) => occurrences(screen, marker)),
+    sectionCounts: [1, 20, 40].map((n) => occurrences(screen, `## Section ${n}\n`)),
+    promptCount: occurrences(screen, "› explain the build"),
+  };
+}
+
+function report(label: string, figures: Figures): void {
+  console.log(
+    [
+      `render budget, ${label} (${COLUMNS}×${ROWS}, ${figures.chunks} chunks in ${(figures.streamedMs / 1000).toFixed(2)} s, ${figures.textBytes} text bytes):`,
+      `  frames ${figures.frames} (maxFps bound over the run ${figures.frameBound}, limit ${2 * figures.frameBound})`,
+      `  bytes written ${figures.bytesWritten} = ${figures.ratio.toFixed(2)} per text byte`,
+      `  wipes (CSI 2J/3J) ${figures.wipes}`,
+      `  in the xterm buffer (scrollback + screen): ${MARKERS.map((marker, i) => `${marker}×${figures.markerCounts[i]}`).join(" ")}`,
+    ].join("\n"),
+  );
+}
+
+function expectTranscriptOnce(figures: Figures): void {
+  expect(figures.wipes).toBe(0);
+  expect(figures.markerCounts).toEqual([1, 1, 1]);
+  expect(figures.sectionCounts).toEqual([1, 1, 1]);
+  expect(figures.promptCount).toBe(1);
+}
+
+describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
+  beforeAll(async () => {
+    // ink writes nothing until exit when CI is set: this test must see real frames.
+    expect(process.env.CI).toBe("false");
+    await loadMarkdownRenderer();
+  });
+
+  it("at a fast model's pace: no wipes, frames at the maxFps bound, ≤ 3 bytes per text byte, transcript once", async () => {
+    const figures = await streamAnswer(FAST_PACE_MS);
+    report(`${FAST_PACE_MS} ms between chunks`, figures);
+    expectTranscriptOnce(figures);
+    expect(figures.frames).toBeGreaterThan(5);
+    expect(figures.frames).toBeLessThanOrEqual(2 * figures.frameBound);
+    expect(figures.ratio).toBeLessThanOrEqual(3);
+  }, 30_000);
+
+  it("back to back (the demo's `long 20`): the same, with a handful of frames", async () => {
+    const figures = await streamAnswer(0);
+    report("back to back", figures);
+    expectTranscriptOnce(figures);
+    expect(figures.frames).toBeLessThanOrEqual(2 * figures.frameBound);
+    expect(figures.ratio).toBeLessThanOrEqual(3);
+  }, 30_000);
+
+  it("at a slower, steady pace: still no wipes, bounded frames, transcript once (bytes reported)", async () => {
+    // Every frame rewrites the whole dynamic region (ink 6.8 has no safe incremental mode), so bytes per
+    // text byte grow as the stream slows down: reported here, budgeted at the faster paces above.
+    const figures = await streamAnswer(SLOW_PACE_MS);
+    report(`${SLOW_PACE_MS} ms between chunks`, figures);
+    expectTranscriptOnce(figures);
+    expect(figures.frames).toBeLessThanOrEqual(2 * figures.frameBound);
+  }, 30_000);
+});
