@@ -1,9 +1,12 @@
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { readAttachment } from "../client/attachments.js";
 import { ClientError } from "../client/errors.js";
 import type { PendingPermission, PermissionPolicy } from "../client/permission-queue.js";
 import { resolveConnection, UsageError } from "../config/connection.js";
+import { stateDir } from "../config/paths.js";
 import type { ContentBlock, PermissionOutcome } from "../protocol/index.js";
+import { describeConnection } from "../state/persistence/session-entry.js";
+import { SessionRecorder } from "../state/persistence/session-recorder.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 import { connect } from "./connect.js";
 import { PromptPrinter } from "./prompt-printer.js";
@@ -106,12 +109,20 @@ async function runTurn(options: TurnOptions): Promise<number> {
     cancelTurn?.();
   };
   process.on("SIGINT", onSigint);
+  let recorder: SessionRecorder | undefined;
   try {
     const attachments = await Promise.all(options.files.map((file) => readAttachment(file, agent.promptCapabilities, options.cwd)));
     const session = options.resume
       ? await client.resumeSession(options.resume, options.cwd)
       : await client.newSession({ cwd: options.cwd, ...(options.alias ? { alias: options.alias } : {}) });
     cancelTurn = () => client.cancel(session.sessionId);
+    // The session goes into the local index and its updates into the transcript journal (design.md §5).
+    recorder = await SessionRecorder.open({
+      stateDir: stateDir(),
+      session: { id: session.sessionId, ...describeConnection(options.connection), ...(options.alias ? { alias: options.alias } : {}), cwd: options.cwd, title: options.text },
+      onWarning: (message) => process.stderr.write(`zc-pane prompt: warning: ${message}\n`),
+    });
+    client.subscribe(recorder.handleEvent);
 
     const printer = new PromptPrinter(session.sessionId);
     if (options.json) {
@@ -126,6 +137,7 @@ async function runTurn(options: TurnOptions): Promise<number> {
     });
 
     const prompt: ContentBlock[] = [{ type: "text", text: options.text }, ...attachments.map((attachment) => attachment.block)];
+    recorder.recordPrompt(options.text, options.files.map((file) => basename(file)));
     const result = await client.prompt(session.sessionId, prompt);
     if (!options.json) printer.finish(result.finalText);
     if (unaskable) return EXIT.unaskable;
@@ -137,6 +149,7 @@ async function runTurn(options: TurnOptions): Promise<number> {
     return userCancelled ? EXIT.cancelled : EXIT.error;
   } finally {
     process.off("SIGINT", onSigint);
+    await recorder?.close();
     await client.dispose();
   }
 }

@@ -36,6 +36,8 @@ let exitHookInstalled = false;
  */
 export class JournalWriter {
   private pending: string[] = [];
+  /** Text chunks not yet turned into a line (see {@link appendUpdate}). */
+  private run: { kind: string; messageId: string | undefined; at: number; texts: string[] } | undefined;
   private pendingBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -48,7 +50,7 @@ export class JournalWriter {
   private constructor(
     readonly path: string,
     private fd: number | undefined,
-    /** Bytes in the file, including what has been written but not what is still buffered. */
+    /** Bytes in the file (what is still buffered is counted in `pendingBytes`, as characters). */
     private bytes: number,
     private readonly options: JournalWriterOptions,
   ) {
@@ -101,10 +103,30 @@ export class JournalWriter {
     return !this.stopped;
   }
 
-  /** One `session/update`, as the client parsed it (the hot path: one stringify, one array push). */
+  /**
+   * One `session/update`, as the client parsed it. This is the hot path of a streamed answer, so plain text
+   * chunks are not serialized one by one: consecutive chunks of the same stream and message that arrive
+   * before the next write are kept as one run and stored as one chunk holding their concatenation. The
+   * transcript a replay rebuilds is the same (the pane's store joins chunks the same way before it reduces
+   * them), and a 50,000-chunk burst costs a few dozen lines instead of 50,000 stringify calls.
+   */
   appendUpdate(update: SessionUpdate): void {
     if (this.stopped) return;
-    this.push(`{"t":"update","at":${this.now()},"update":${JSON.stringify(update)}}\n`, false);
+    const text = plainTextOf(update);
+    if (text === undefined) {
+      this.push(`{"t":"update","at":${this.now()},"update":${JSON.stringify(update)}}\n`, false);
+      return;
+    }
+    if (!this.admit(text.length)) return;
+    const messageId = (update as { messageId?: string }).messageId;
+    const run = this.run;
+    if (run && run.kind === update.sessionUpdate && run.messageId === messageId) {
+      run.texts.push(text);
+    } else {
+      this.closeRun();
+      this.run = { kind: update.sessionUpdate, messageId, at: this.now(), texts: [text] };
+    }
+    this.afterAdmit(false);
   }
 
   /** A prompt the user sent; written at once (what the user typed is never left in a buffer). */
@@ -142,16 +164,21 @@ export class JournalWriter {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
+    this.closeRun();
     if (this.pending.length === 0 || this.fd === undefined) return;
     const data = (this.needsNewline ? "\n" : "") + this.pending.join("");
     this.pending = [];
     this.pendingBytes = 0;
     this.needsNewline = false;
     try {
-      const buffer = Buffer.from(data, "utf8");
-      let offset = 0;
-      while (offset < buffer.length) offset += writeSync(this.fd, buffer, offset, buffer.length - offset);
-      this.bytes += buffer.length;
+      const bytes = Buffer.byteLength(data, "utf8");
+      // A regular file takes the whole string in one write; the loop covers the rare short write.
+      const written = writeSync(this.fd, data);
+      if (written < bytes) {
+        const rest = Buffer.from(data, "utf8");
+        for (let offset = written; offset < rest.length; ) offset += writeSync(this.fd, rest, offset, rest.length - offset);
+      }
+      this.bytes += bytes;
     } catch (error) {
       this.stop(`could not write the transcript journal ${this.path} (${(error as Error).message}); this session's messages are no longer saved locally`);
     }
@@ -170,21 +197,46 @@ export class JournalWriter {
   }
 
   private push(line: string, urgent: boolean): void {
-    const size = Buffer.byteLength(line, "utf8");
-    if (this.bytes + this.pendingBytes + size > this.maxBytes) {
-      this.flush();
-      this.writeCapMarker();
-      this.stop(`the transcript journal ${this.path} reached its ${formatMiB(this.maxBytes)} cap; later messages of this session are not saved locally`);
-      return;
-    }
+    if (!this.admit(line.length)) return;
+    this.closeRun();
     this.pending.push(line);
-    this.pendingBytes += size;
+    this.afterAdmit(urgent);
+  }
+
+  /**
+   * Counts `chars` more buffered characters, or stops the journal at its cap (false). Characters, not bytes,
+   * on the hot path: exact bytes are counted per batch in flush(), so the cap is overshot by at most one
+   * batch of non-ASCII text.
+   */
+  private admit(chars: number): boolean {
+    if (this.bytes + this.pendingBytes + chars > this.maxBytes) {
+      this.flush();
+      if (this.bytes + chars > this.maxBytes) {
+        this.writeCapMarker();
+        this.stop(`the transcript journal ${this.path} reached its ${formatMiB(this.maxBytes)} cap; later messages of this session are not saved locally`);
+        return false;
+      }
+    }
+    this.pendingBytes += chars;
+    return true;
+  }
+
+  private afterAdmit(urgent: boolean): void {
     if (urgent || this.pendingBytes >= BATCH_BYTES) {
       this.flush();
     } else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), this.flushDelayMs);
       this.timer.unref();
     }
+  }
+
+  /** Turns the open run of text chunks into its line. */
+  private closeRun(): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = undefined;
+    const update = { sessionUpdate: run.kind, content: { type: "text", text: run.texts.join("") }, ...(run.messageId !== undefined ? { messageId: run.messageId } : {}) };
+    this.pending.push(`{"t":"update","at":${run.at},"update":${JSON.stringify(update)}}\n`);
   }
 
   /** The marker may go a line past the cap: the reader then knows the transcript is incomplete. */
@@ -201,6 +253,7 @@ export class JournalWriter {
   private stop(warning: string): void {
     if (this.stopped) return;
     this.stopped = true;
+    this.run = undefined;
     this.pending = [];
     this.pendingBytes = 0;
     this.release();
@@ -341,6 +394,21 @@ export async function readJournalSummary(path: string): Promise<{ header: Journa
     if (isPromptLine(value)) return { header, firstPrompt: value.text };
   }
   return header ? { header, firstPrompt: undefined } : undefined;
+}
+
+/**
+ * The text of a chunk that can join a run: a message, thought or user chunk whose content is a bare text
+ * block, with nothing else on it (no annotations, no `_meta`) that concatenation would lose.
+ */
+function plainTextOf(update: SessionUpdate): string | undefined {
+  const kind = update.sessionUpdate;
+  if (kind !== "agent_message_chunk" && kind !== "agent_thought_chunk" && kind !== "user_message_chunk") return undefined;
+  const content = update.content;
+  if (content.type !== "text") return undefined;
+  for (const key in update) if (key !== "sessionUpdate" && key !== "content" && key !== "messageId") return undefined;
+  for (const key in content) if (key !== "type" && key !== "text") return undefined;
+  const messageId: unknown = update.messageId;
+  return messageId === undefined || typeof messageId === "string" ? content.text : undefined;
 }
 
 function isPromptLine(value: unknown): value is { t: "prompt"; text: string } {

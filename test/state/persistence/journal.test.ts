@@ -126,6 +126,27 @@ describe("transcript journal", () => {
     expect(read?.entries.some((entry) => entry.t === "prompt")).toBe(false);
   });
 
+  it("joins only chunks that nothing distinguishes: same stream, same message, no extra fields", async () => {
+    const dir = tempState();
+    const journal = JournalWriter.open(dir, SESSION);
+    const updates = [
+      chunk("a"),
+      chunk("b"),
+      parseSessionUpdate({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "hmm" } }),
+      chunk("c"),
+      parseSessionUpdate({ sessionUpdate: "agent_message_chunk", messageId: "m2", content: { type: "text", text: "d" } }),
+      parseSessionUpdate({ sessionUpdate: "agent_message_chunk", messageId: "m2", content: { type: "text", text: "e" } }),
+      parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "f", annotations: { priority: 1 } } }),
+      chunk("g"),
+    ];
+    for (const update of updates) journal.appendUpdate(update);
+    journal.appendTurnEnd("end_turn");
+    journal.close();
+    const read = await readJournal(journal.path);
+    const summary = read!.entries.map((entry) => (entry.t === "update" && "content" in entry.update && entry.update.content.type === "text" ? `${entry.update.sessionUpdate[6]}:${entry.update.content.text}${"messageId" in entry.update && entry.update.messageId ? `@${entry.update.messageId}` : ""}` : entry.t));
+    expect(summary).toEqual(["m:ab", "t:hmm", "m:c", "m:de@m2", "m:f", "m:g", "turn-end"]);
+  });
+
   it("gives ids that are not plain tokens a safe file name", () => {
     expect(journalPath("/state", "../../etc/passwd")).toBe("/state/transcripts/%2e%2e%2f%2e%2e%2fetc%2fpasswd.jsonl");
     expect(journalPath("/state", "a".repeat(300)).length).toBeLessThan(240);
@@ -151,8 +172,11 @@ describe("transcript journal", () => {
     journal.close();
 
     const read = await readJournal(journal.path);
-    expect(read?.entries).toHaveLength(50_001);
-    console.info(`journal: 50,000 updates appended and written in ${journalMs.toFixed(1)} ms (${((journalMs / 50_000) * 1000).toFixed(2)} µs each); parsing them: ${parseMs.toFixed(1)} ms; file ${(statSync(journal.path).size / 1024 / 1024).toFixed(1)} MiB`);
+    // Runs of plain chunks are stored joined: a handful of lines holding every character, in order.
+    expect(read!.entries.length).toBeLessThan(200);
+    const stored = read!.entries.map((entry) => (entry.t === "update" && entry.update.sessionUpdate === "agent_message_chunk" && entry.update.content.type === "text" ? entry.update.content.text : "")).join("");
+    expect(stored).toBe(Array.from({ length: 50_000 }, (_, n) => `c${n} `).join(""));
+    console.info(`journal: 50,000 updates appended and written in ${journalMs.toFixed(1)} ms (${((journalMs / 50_000) * 1000).toFixed(2)} µs each); parsing them: ${parseMs.toFixed(1)} ms; file ${(statSync(journal.path).size / 1024).toFixed(0)} KiB in ${read!.entries.length} lines`);
     // Generous bound for a shared CI machine; the measured figure is reported above.
     expect(journalMs).toBeLessThan(2_000);
   });
