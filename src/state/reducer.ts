@@ -79,7 +79,8 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
     case "tool-focus":
       return moveToolFocus(state, action.direction);
     case "agent-died": {
-      const ended = endTurn(state, action.at, { cancelled: true });
+      // Not "turn cancelled": the error item says what happened; open rows still end as cancelled.
+      const ended = endTurn(state, action.at, { cancelled: false });
       const withError = appendItems(ended, { kind: "error", message: sanitizeLine(action.death.message) });
       return { ...withError, agentDied: action.death, header: { ...withError.header, connection: "disconnected" } };
     }
@@ -221,8 +222,11 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
       }
       return next;
     }
-    case "turn-failed":
-      return appendItems(endTurn(state, at, { cancelled: false }), { kind: "error", message: sanitizeText(event.message) });
+    case "turn-failed": {
+      const ended = endTurn(state, at, { cancelled: false });
+      // When the agent died, the lost connection is already told (and the panel shows why): once is enough.
+      return state.agentDied ? ended : appendItems(ended, { kind: "error", message: sanitizeText(event.message) });
+    }
     case "permission-requested": {
       const { request } = event;
       const optionNames = Object.fromEntries(request.options.map((option) => [option.optionId, sanitizeLine(option.name)]));

@@ -111,12 +111,24 @@ function describeInput(input: unknown): string {
 }
 
 /**
+ * ZeroClaw writes edit tools' input with ACP diff names (`{path, oldText, newText}`, protocol.md §6.3), and its
+ * `tool_call_update` replaces `content` with the output text: without this the finished row would lose its diff.
+ */
+function diffFromInput(input: unknown): ToolDiff[] {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return [];
+  const { path, oldText, newText } = input as Record<string, unknown>;
+  if (typeof path !== "string" || typeof newText !== "string") return [];
+  return [{ path: sanitizeLine(path), oldText: typeof oldText === "string" ? oldText : null, newText }];
+}
+
+/**
  * Builds the row from merged fields. `previous` supplies the timestamps; `at` is now. A row first seen
  * already finished (a replayed call) gets no times, since its duration is unknown.
  */
 export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | undefined, at: number): ToolRow {
   const status = rowStatus(fields.status ?? undefined);
-  const diffs = diffsOf(fields.content);
+  const fromContent = diffsOf(fields.content);
+  const diffs = fromContent.length > 0 ? fromContent : diffFromInput(fields.rawInput);
   const startedAt = previous ? previous.startedAt : isFinished(status) ? undefined : at;
   const finishedAt = isFinished(status) ? (previous?.finishedAt ?? (startedAt !== undefined ? at : undefined)) : undefined;
   const summary = summarizeToolInput(fields);
