@@ -133,6 +133,8 @@ async function runPane(options: PaneOptions): Promise<number> {
   });
 
   const reason = await quitting;
+  // The last frame left in the terminal is the transcript alone (no stale input line or key hints).
+  store.dispatch({ type: "connection", state: "closed" });
   store.flush();
   instance.unmount();
   await instance.waitUntilExit().catch(() => undefined);

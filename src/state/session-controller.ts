@@ -242,12 +242,12 @@ export class SessionController {
     const { client } = connection;
     const { store, cwd, alias } = this.options;
     if (restore) {
-      // The banner goes first: `session/load` replays the conversation as updates before it answers. An
-      // unknown id fails the call below and the pane exits, so the banner never misleads.
-      this.sessionIdValue = restore.sessionId;
+      // The banner goes first: `session/load` replays the conversation and ZeroClaw's `session/resume`
+      // re-sends the plan, both before they answer. An unknown id fails below: the pane exits with the error.
       store.dispatch({ type: "session-opened", sessionId: restore.sessionId, how: restore.mode, ...(alias ? { alias } : {}), cwd });
       if (restore.mode === "resume") await client.resumeSession(restore.sessionId, cwd);
       else await client.loadSession(restore.sessionId, cwd);
+      this.sessionIdValue = restore.sessionId;
       store.dispatch({ type: "session-restored" });
     } else {
       const session = await client.newSession({ cwd, ...(alias ? { alias } : {}) });

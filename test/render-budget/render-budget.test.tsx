@@ -201,6 +201,29 @@ describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
     expect(figures.ratio).toBeLessThanOrEqual(3);
   }, 30_000);
 
+  it("draws nothing at all while idle (design.md §6: 0 renders/s without a turn)", async () => {
+    const stdout = new RecordingTty();
+    const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
+    store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
+    store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
+    const instance = render(
+      <KeyRouter>
+        <App store={store} actions={new FakeActions()} cwd="/tmp" />
+      </KeyRouter>,
+      { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new QuietStdin() as unknown as NodeJS.ReadStream, debug: false, exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS },
+    );
+    store.handleClientEvent(turnStarted());
+    store.handleClientEvent(text("a short answer\n"));
+    store.handleClientEvent(turnEnded());
+    await sleep(300);
+    const before = stdout.writes.length;
+    await sleep(1000);
+    const idleWrites = stdout.writes.length - before;
+    console.log(`idle: ${idleWrites} writes in 1 s after the turn ended`);
+    instance.unmount();
+    expect(idleWrites).toBe(0);
+  }, 30_000);
+
   it("at a slower, steady pace: still no wipes, bounded frames, transcript once (bytes reported)", async () => {
     // Every frame rewrites the whole dynamic region (ink 6.8 has no safe incremental mode), so bytes per
     // text byte grow as the stream slows down: reported here, budgeted at the faster paces above.
