@@ -6,6 +6,7 @@ import { visibleWidth } from "../markdown/width.js";
 import { shortId, timeOf, type SessionEntry } from "../state/persistence/session-entry.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
 
+/** `zc-pane sessions --help`. */
 export const SESSIONS_USAGE = `Usage: zc-pane sessions [--json]
 
 Lists the sessions known on this machine (opened by the pane or by \`zc-pane prompt\`), newest first:

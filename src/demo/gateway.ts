@@ -11,6 +11,7 @@ export const ACP_PATH = "/acp";
 /** tungstenite's default message limit, which ZeroClaw keeps (§1.2): a 10 MiB blob in base64 fits. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
+/** Where the gateway listens, whom it lets in, and the settings every connection's instance gets. */
 export interface DemoGatewayOptions extends DemoAgentSettings {
   /** Address to bind; the CLI defaults to 127.0.0.1, like ZeroClaw. */
   readonly host: string;

@@ -17,6 +17,7 @@ export interface DemoAgentSettings {
   readonly maxSessions: number;
 }
 
+/** The stdio agent: its settings and the three standard streams. */
 export interface DemoAgentOptions extends DemoAgentSettings {
   /** NDJSON from the client (stdin). */
   readonly input: Readable;
@@ -53,6 +54,7 @@ export interface AgentInstance {
   shutdown(): Promise<void>;
 }
 
+/** Starts one {@link AgentInstance} (opening the session store in the state dir, or running memory-only). */
 export async function startAgentInstance(options: AgentInstanceOptions): Promise<AgentInstance> {
   const writer = new LineWriter(options.output);
   const store = await SessionStore.open(options.stateDir);

@@ -1,10 +1,12 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
-import { open, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { PendingPermission } from "../../client/permission-queue.js";
 import type { SessionUpdate } from "../../protocol/index.js";
-import { asEntry, asHeader, JOURNAL_VERSION, type JournalEntry, type JournalHeader } from "./journal-format.js";
+import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from "./journal-format.js";
 import { journalPath, type SessionFields } from "./session-entry.js";
+
+// Reading lives in its own file; callers import both halves from here.
+export { parseJournal, readJournal, readJournalSummary, readSessionJournal, type JournalContents } from "./journal-reader.js";
 
 /** A journal stops growing here, so a runaway agent cannot fill the disk. */
 export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024;
@@ -13,6 +15,7 @@ const DEFAULT_FLUSH_DELAY_MS = 200;
 /** A burst is written in batches of about this size: one write per batch instead of one per update. */
 const BATCH_BYTES = 64 * 1024;
 
+/** How a {@link JournalWriter} behaves; the defaults suit the pane and `prompt`. */
 export interface JournalWriterOptions {
   readonly maxBytes?: number;
   readonly flushDelayMs?: number;
@@ -275,127 +278,6 @@ export class JournalWriter {
   }
 }
 
-/** What a journal holds, in order, and what had to be skipped to read it. */
-export interface JournalContents {
-  readonly path: string;
-  /** Undefined when the first line is not a readable header (the entries are still returned). */
-  readonly header: JournalHeader | undefined;
-  readonly entries: JournalEntry[];
-  /** Lines in the middle that were not valid JSON or not a known entry: skipped and counted. */
-  readonly skipped: number;
-  /** The last line was cut short (the process died mid-write): skipped. */
-  readonly tornTail: boolean;
-  /** The journal hit its size cap: the conversation went on past its end. */
-  readonly capped: boolean;
-  /** One human-readable line per problem, for the log or a notice. */
-  readonly warnings: string[];
-}
-
-/** Reads the journal of `sessionId`; undefined when there is none. */
-export function readSessionJournal(stateDir: string, sessionId: string): Promise<JournalContents | undefined> {
-  return readJournal(journalPath(stateDir, sessionId));
-}
-
-/**
- * Reads a journal file; undefined when it does not exist. Never throws on content: a torn last line and
- * corrupt lines are skipped and reported in `warnings`. (Unreadable files, e.g. EACCES, do throw.)
- */
-export async function readJournal(path: string): Promise<JournalContents | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  return parseJournal(path, text);
-}
-
-/** Parses a journal's text (exported for tests and for callers that already hold the bytes). */
-export function parseJournal(path: string, text: string): JournalContents {
-  const lines = text.split("\n");
-  // A complete file ends with "\n", leaving one empty string; anything else there is a line without its end.
-  const tail = lines.pop() ?? "";
-  const entries: JournalEntry[] = [];
-  const warnings: string[] = [];
-  let header: JournalHeader | undefined;
-  let skipped = 0;
-  let tornTail = false;
-  let first = true;
-  const take = (line: string): boolean => {
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      return false;
-    }
-    if (first) {
-      first = false;
-      header = asHeader(value);
-      if (header) return true;
-    }
-    const entry = asEntry(value);
-    if (!entry) return false;
-    entries.push(entry);
-    return true;
-  };
-  for (const line of lines) {
-    if (line.trim() === "") continue;
-    if (!take(line)) skipped++;
-  }
-  if (tail.trim() !== "" && !take(tail)) {
-    tornTail = true;
-    warnings.push(`${path}: the last line was cut short (zc-pane stopped while writing it) and was skipped`);
-  }
-  if (skipped > 0) warnings.push(`${path}: skipped ${skipped} unreadable line${skipped === 1 ? "" : "s"}`);
-  if (!header) warnings.push(`${path}: no readable header line`);
-  const capped = entries.at(-1)?.t === "capped";
-  if (capped) warnings.push(`${path}: the journal reached its size cap; later messages were not saved locally`);
-  return { path, header, entries, skipped, tornTail, capped, warnings };
-}
-
-/** How much of a journal is read to find its header and first prompt when the index is rebuilt. */
-const SUMMARY_BYTES = 256 * 1024;
-
-/**
- * The header of a journal and the text of its first prompt (the title when the header has none yet), read
- * from the start of the file only, so rebuilding the index does not read every transcript whole.
- */
-export async function readJournalSummary(path: string): Promise<{ header: JournalHeader; firstPrompt: string | undefined } | undefined> {
-  const handle = await open(path, "r");
-  let text: string;
-  let full: boolean;
-  try {
-    const buffer = Buffer.alloc(SUMMARY_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SUMMARY_BYTES, 0);
-    text = buffer.subarray(0, bytesRead).toString("utf8");
-    full = bytesRead === SUMMARY_BYTES;
-  } finally {
-    await handle.close();
-  }
-  const lines = text.split("\n");
-  // The read may end mid-line; that piece is not a line.
-  if (full) lines.pop();
-  let header: JournalHeader | undefined;
-  for (const line of lines) {
-    if (line.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!header) {
-      header = asHeader(value);
-      if (!header) return undefined;
-      continue;
-    }
-    // Only the prompt is needed: updates are not parsed here.
-    if (isPromptLine(value)) return { header, firstPrompt: value.text };
-  }
-  return header ? { header, firstPrompt: undefined } : undefined;
-}
-
 /**
  * The text of a chunk that can join a run: a message, thought or user chunk whose content is a bare text
  * block, with nothing else on it (no annotations, no `_meta`) that concatenation would lose.
@@ -409,10 +291,6 @@ function plainTextOf(update: SessionUpdate): string | undefined {
   for (const key in content) if (key !== "type" && key !== "text") return undefined;
   const messageId: unknown = update.messageId;
   return messageId === undefined || typeof messageId === "string" ? content.text : undefined;
-}
-
-function isPromptLine(value: unknown): value is { t: "prompt"; text: string } {
-  return value !== null && typeof value === "object" && (value as { t?: unknown }).t === "prompt" && typeof (value as { text?: unknown }).text === "string";
 }
 
 function formatMiB(bytes: number): string {

@@ -13,6 +13,7 @@ export const SessionTransportSchema = z.discriminatedUnion("kind", [
   z.looseObject({ kind: z.literal("stdio"), command: z.string(), args: z.array(z.string()) }),
   z.looseObject({ kind: z.literal("gateway"), url: z.string() }),
 ]);
+/** See {@link SessionTransportSchema}. */
 export type SessionTransport = z.infer<typeof SessionTransportSchema>;
 
 /**
@@ -106,9 +107,12 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
+/** The index, directly under the state dir (design.md §5). */
 export const INDEX_FILE = "sessions.json";
+/** The journals' directory under the state dir. */
 export const TRANSCRIPTS_DIR = "transcripts";
 
+/** `<stateDir>/sessions.json`. */
 export function indexPath(stateDir: string): string {
   return join(stateDir, INDEX_FILE);
 }
@@ -122,6 +126,7 @@ export function journalPath(stateDir: string, sessionId: string): string {
   return join(stateDir, TRANSCRIPTS_DIR, `${journalFileStem(sessionId)}.jsonl`);
 }
 
+/** The file name of a session's journal without `.jsonl` (see {@link journalPath}). */
 export function journalFileStem(sessionId: string): string {
   const escaped = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(sessionId) ? sessionId : sessionId.replace(/[^A-Za-z0-9_-]/g, (char) => `%${char.codePointAt(0)!.toString(16)}`);
   if (escaped.length <= 128) return escaped;

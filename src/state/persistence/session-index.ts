@@ -7,6 +7,7 @@ import { byRecency, indexPath, mergeEntries, parseSessionEntry, sessionTitle, TR
 /** The index file's format version. */
 const INDEX_VERSION = 1;
 
+/** Options of a {@link SessionIndex}. */
 export interface SessionIndexOptions {
   /** Told about a corrupt index (and its rebuild) or unreadable transcripts; never fatal. */
   readonly onWarning?: (message: string) => void;

@@ -4,6 +4,7 @@ import { JournalWriter, type JournalWriterOptions } from "./journal.js";
 import { SessionIndex } from "./session-index.js";
 import { sessionTitle, timeOf, type SessionEntry, type SessionFields } from "./session-entry.js";
 
+/** What {@link SessionRecorder.open} needs to know about the session and where to write. */
 export interface SessionRecorderOptions {
   /** `stateDir()` from `src/config/paths.ts` (tests pass a temp dir). */
   readonly stateDir: string;

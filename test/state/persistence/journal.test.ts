@@ -143,7 +143,12 @@ describe("transcript journal", () => {
     journal.appendTurnEnd("end_turn");
     journal.close();
     const read = await readJournal(journal.path);
-    const summary = read!.entries.map((entry) => (entry.t === "update" && "content" in entry.update && entry.update.content.type === "text" ? `${entry.update.sessionUpdate[6]}:${entry.update.content.text}${"messageId" in entry.update && entry.update.messageId ? `@${entry.update.messageId}` : ""}` : entry.t));
+    const summary = read!.entries.map((entry) => {
+      if (entry.t !== "update") return entry.t;
+      const update = entry.update;
+      if ((update.sessionUpdate !== "agent_message_chunk" && update.sessionUpdate !== "agent_thought_chunk") || update.content.type !== "text") return update.sessionUpdate;
+      return `${update.sessionUpdate === "agent_message_chunk" ? "m" : "t"}:${update.content.text}${update.messageId ? `@${update.messageId}` : ""}`;
+    });
     expect(summary).toEqual(["m:ab", "t:hmm", "m:c", "m:de@m2", "m:f", "m:g", "turn-end"]);
   });
 
