@@ -17,6 +17,7 @@ import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./a
 
 const log = createLogger("cli.pane");
 
+/** `zc-pane --help` for the pane (design.md §2). */
 export const PANE_USAGE = `Usage: zc-pane [connection options] [--resume ID | --load ID]
 
 Opens the interactive pane on an ACP agent (ZeroClaw by default).

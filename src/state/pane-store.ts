@@ -8,6 +8,7 @@ import type { PaneState, StreamTail } from "./view-model.js";
 /** 30 Hz: the pane's frame budget (style.md: coalesce chunk updates in the store, ≤ 30 Hz). */
 export const DEFAULT_FLUSH_INTERVAL_MS = 33;
 
+/** Options of {@link PaneStore}. */
 export interface PaneStoreOptions {
   readonly initial?: PaneState;
   /** Minimum time between two flushes of coalesced chunks (and between two notifications). */

@@ -1,18 +1,16 @@
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { AcpClient } from "../client/acp-client.js";
 import type { AgentInfo } from "../client/agent-info.js";
 import { readAttachment } from "../client/attachments.js";
 import { ClientError } from "../client/errors.js";
 import type { ClientEvent } from "../client/events.js";
-import type { PendingPermission } from "../client/permission-queue.js";
 import { createLogger } from "../log/logger.js";
-import type { ContentBlock, PermissionOutcome } from "../protocol/index.js";
+import type { ContentBlock } from "../protocol/index.js";
 import { DeliveryError, saveDeliveredFile } from "./delivered-files.js";
 import type { PaneStore } from "./pane-store.js";
-import { helpText, parseLocalCommand, type LocalCommand } from "./slash-commands.js";
+import { PermissionRelay } from "./permission-relay.js";
+import { exportTranscript, runLocalCommand } from "./local-commands.js";
+import { parseLocalCommand, type LocalCommand } from "./slash-commands.js";
 import { deliveryOf } from "./tool-rows.js";
-import { transcriptToMarkdown } from "./transcript-export.js";
 
 const log = createLogger("pane.session");
 
@@ -28,6 +26,7 @@ export interface Connection {
 /** How the pane ended: the CLI prints the resume command for all of them. */
 export type QuitReason = "quit" | "closed" | "stopped";
 
+/** Options of {@link SessionController}. */
 export interface SessionControllerOptions {
   readonly store: PaneStore;
   /** Starts the agent and runs `initialize`; called again by {@link SessionController.restart}. */
@@ -44,14 +43,6 @@ export interface SessionControllerOptions {
   readonly clearScreen?: () => void;
 }
 
-/** The permission queue of whichever client is current (it changes on restart). */
-export interface PermissionSource {
-  readonly subscribe: (listener: () => void) => () => void;
-  readonly getPending: () => readonly PendingPermission[];
-  readonly answer: (key: string, outcome: PermissionOutcome) => void;
-}
-
-const NO_REQUESTS: readonly PendingPermission[] = [];
 
 /**
  * Glue between the client core and the pane's store: opens or restores the session, sends prompts (queued
@@ -67,8 +58,6 @@ export class SessionController {
   private ready = false;
   private quitting = false;
   private restarting = false;
-  private readonly permissionListeners = new Set<() => void>();
-  private unsubscribePermissions: (() => void) | undefined;
 
   constructor(private readonly options: SessionControllerOptions) {}
 
@@ -88,22 +77,7 @@ export class SessionController {
   }
 
   /** Open permission requests of the current client, for the modal. */
-  readonly permissions: PermissionSource = {
-    subscribe: (listener) => {
-      this.permissionListeners.add(listener);
-      return () => {
-        this.permissionListeners.delete(listener);
-      };
-    },
-    getPending: () => this.connection?.client.permissions.pending ?? NO_REQUESTS,
-    answer: (key, outcome) => {
-      try {
-        this.connection?.client.permissions.answer(key, outcome);
-      } catch (error) {
-        log.warn("a permission answer was refused", error);
-      }
-    },
-  };
+  readonly permissions = new PermissionRelay();
 
   /**
    * Connects and opens (or restores) the session. Throws a {@link ClientError} with code `unknown-session`
@@ -214,13 +188,11 @@ export class SessionController {
   private async disconnect(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    this.unsubscribePermissions?.();
-    this.unsubscribePermissions = undefined;
     const connection = this.connection;
     this.connection = undefined;
     this.ready = false;
     this.busy = false;
-    this.notifyPermissions();
+    this.permissions.follow(undefined);
     if (connection) await connection.client.dispose().catch((error: unknown) => log.warn("disposing the client failed", error));
   }
 
@@ -267,12 +239,7 @@ export class SessionController {
       offStore();
       offSelf();
     };
-    this.unsubscribePermissions = client.permissions.subscribe(() => this.notifyPermissions());
-    this.notifyPermissions();
-  }
-
-  private notifyPermissions(): void {
-    for (const listener of this.permissionListeners) listener();
+    this.permissions.follow(client.permissions);
   }
 
   private readonly onClientEvent = (event: ClientEvent): void => {
@@ -357,64 +324,24 @@ export class SessionController {
     else this.sendNextQueued();
   }
 
-  private async runCommand(command: LocalCommand): Promise<void> {
-    const { store } = this.options;
-    const info = (message: string) => store.dispatch({ type: "notice", level: "info", message });
-    switch (command.name) {
-      case "help":
-        return info(helpText(store.getState().commands));
-      case "status":
-        return info(this.statusText());
-      case "sessions":
-        return info("/sessions is not available yet: use `zc-pane sessions` in a shell");
-      case "model":
-        return info(this.connection?.agent.zeroclaw?.defaultModel ? `model: ${this.connection.agent.zeroclaw.defaultModel} (switching is not available yet)` : "/model is not available yet");
-      case "cancel":
-        if (!this.cancel()) info("no turn is running");
-        return;
-      case "stop":
-        return this.stopAndQuit();
-      case "close":
-        return this.closeAndQuit();
-      case "clear":
-        this.options.clearScreen?.();
-        return;
-      case "export":
-        await this.exportTranscript(command.args);
-        return;
-      case "quit":
-        return this.quit("quit");
-    }
+  private runCommand(command: LocalCommand): Promise<void> {
+    return runLocalCommand(command, {
+      store: this.options.store,
+      cwd: this.options.cwd,
+      agent: this.connection?.agent,
+      sessionId: this.sessionIdValue,
+      turnRunning: this.busy,
+      cancel: () => this.cancel(),
+      stopAndQuit: () => this.stopAndQuit(),
+      closeAndQuit: () => this.closeAndQuit(),
+      quit: () => this.quit("quit"),
+      ...(this.options.clearScreen ? { clearScreen: this.options.clearScreen } : {}),
+    });
   }
 
-  private statusText(): string {
-    const state = this.options.store.getState();
-    const agent = this.connection?.agent;
-    return [
-      `agent: ${agent ? `${agent.title ?? agent.name}${agent.version ? ` ${agent.version}` : ""}` : "not connected"}`,
-      `session: ${this.sessionIdValue ?? "none"} · ${state.header.connection}`,
-      `cwd: ${this.options.cwd}`,
-      `turn: ${this.busy ? "running" : "idle"} · queued: ${state.queue.length} · transcript items: ${state.transcript.length}`,
-    ].join("\n");
-  }
-
-  /** `/export [FILE]`: the transcript as markdown, in the cwd unless a path is given. */
-  async exportTranscript(name = ""): Promise<string | undefined> {
-    const { store, cwd } = this.options;
-    store.flush();
-    const state = store.getState();
-    const id = this.sessionIdValue?.slice(0, 8) ?? "pane";
-    const file = name || `zc-pane-${id}-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
-    const path = join(cwd, file);
-    const title = `zc-pane transcript · ${state.header.agentTitle ?? state.header.agentName ?? "agent"} · session ${this.sessionIdValue ?? "—"}`;
-    try {
-      await writeFile(path, transcriptToMarkdown(state.transcript.toArray(), title), { flag: "wx" });
-      store.dispatch({ type: "notice", level: "info", message: `transcript exported to ${path}` });
-      return path;
-    } catch (error) {
-      store.dispatch({ type: "notice", level: "error", message: `could not export the transcript to ${path}: ${(error as Error).message}` });
-      return undefined;
-    }
+  /** `/export [FILE]`: the transcript as markdown, in the cwd unless a path is given; returns the path. */
+  exportTranscript(name = ""): Promise<string | undefined> {
+    return exportTranscript(this.options.store, this.options.cwd, this.sessionIdValue, name);
   }
 }
 

@@ -15,6 +15,7 @@ export const LOCAL_COMMANDS = [
   { name: "quit", description: "quit, keeping the session" },
 ] as const;
 
+/** The name of a local command. */
 export type LocalCommandName = (typeof LOCAL_COMMANDS)[number]["name"];
 
 const NAMES = new Set<string>(LOCAL_COMMANDS.map((command) => command.name));

@@ -102,6 +102,7 @@ export type TranscriptItem =
   | { readonly kind: "permission"; readonly id: number; readonly title: string; readonly answer: string }
   | { readonly kind: "unsupported"; readonly id: number; readonly what: string };
 
+/** The kinds of transcript items. */
 export type TranscriptItemKind = TranscriptItem["kind"];
 
 /** The text being streamed right now: the tail after the last safe split point. */

@@ -1,17 +1,17 @@
 import { Box, measureElement, type DOMElement } from "ink";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { AgentInfo } from "../../client/agent-info.js";
-import { keyLabel, type KeyAction, type KeyPress } from "../../config/keymap.js";
+import type { KeyAction, KeyPress } from "../../config/keymap.js";
 import { isMarkdownRendererLoaded } from "../../markdown/renderer.js";
 import type { PaneStore } from "../../state/pane-store.js";
-import type { PermissionSource } from "../../state/session-controller.js";
+import type { PermissionSource } from "../../state/permission-relay.js";
 import { LOCAL_COMMANDS } from "../../state/slash-commands.js";
 import type { TranscriptItem } from "../../state/view-model.js";
 import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { PermissionModal } from "../permission/permission-modal.js";
 import { ConfirmLine } from "./confirm-line.js";
-import { Footer } from "./footer.js";
+import { Footer, footerHints } from "./footer.js";
 import { Header } from "./header.js";
 import { dynamicBudget } from "./layout.js";
 import { LiveRegion } from "./live-region.js";
@@ -271,38 +271,4 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
       </Box>
     </>
   );
-}
-
-/** The footer's hints for what the pane is doing now, most useful first. */
-export function footerHints(context: {
-  readonly keymap: Parameters<typeof keyLabel>[0];
-  readonly confirming: boolean;
-  readonly died: boolean;
-  readonly modalOpen: boolean;
-  readonly quitArmed: boolean;
-  readonly running: boolean;
-  readonly connecting: boolean;
-  readonly hasTools: boolean;
-  readonly queued: number;
-}): string[] {
-  const key = (action: KeyAction) => keyLabel(context.keymap, action);
-  if (context.confirming) return [`${key("confirm.yes")} stop after this turn`, `${key("confirm.no")} keep going`];
-  if (context.quitArmed) return [`${key("app.interrupt")} again to quit`];
-  if (context.died) return [`${key("app.retry")} restart`, `${key("app.interrupt")} quit`];
-  if (context.modalOpen) return ["answer the request above", `${key("app.interrupt")} cancel the turn`];
-  if (context.running) {
-    return [
-      `${key("turn.cancel")} cancel`,
-      ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
-      context.queued > 0 ? `${context.queued} queued` : "⏎ queue",
-      `${key("session.stop")} stop`,
-    ];
-  }
-  if (context.connecting) return [`${key("app.interrupt")} quit`];
-  return [
-    `${key("app.interrupt")} quit`,
-    `${key("session.closeAndQuit")} close`,
-    ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
-    "/help",
-  ];
 }

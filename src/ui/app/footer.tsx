@@ -1,5 +1,6 @@
 import { Text } from "ink";
 import { memo } from "react";
+import { keyLabel, type KeyAction, type Keymap } from "../../config/keymap.js";
 
 /** Props of {@link Footer}. */
 export interface FooterProps {
@@ -24,3 +25,37 @@ export const Footer = memo(function Footer({ hints, width }: FooterProps) {
     </Text>
   );
 });
+
+/** The footer's hints for what the pane is doing now, most useful first. */
+export function footerHints(context: {
+  readonly keymap: Keymap;
+  readonly confirming: boolean;
+  readonly died: boolean;
+  readonly modalOpen: boolean;
+  readonly quitArmed: boolean;
+  readonly running: boolean;
+  readonly connecting: boolean;
+  readonly hasTools: boolean;
+  readonly queued: number;
+}): string[] {
+  const key = (action: KeyAction) => keyLabel(context.keymap, action);
+  if (context.confirming) return [`${key("confirm.yes")} stop after this turn`, `${key("confirm.no")} keep going`];
+  if (context.quitArmed) return [`${key("app.interrupt")} again to quit`];
+  if (context.died) return [`${key("app.retry")} restart`, `${key("app.interrupt")} quit`];
+  if (context.modalOpen) return ["answer the request above", `${key("app.interrupt")} cancel the turn`];
+  if (context.running) {
+    return [
+      `${key("turn.cancel")} cancel`,
+      ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
+      context.queued > 0 ? `${context.queued} queued` : "⏎ queue",
+      `${key("session.stop")} stop`,
+    ];
+  }
+  if (context.connecting) return [`${key("app.interrupt")} quit`];
+  return [
+    `${key("app.interrupt")} quit`,
+    `${key("session.closeAndQuit")} close`,
+    ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
+    "/help",
+  ];
+}
