@@ -130,6 +130,24 @@ describe.each([40, 80])("App at %i columns", (columns) => {
   });
 });
 
+describe("App resize", () => {
+  it("re-lays out at the new width when the pane narrows", async () => {
+    const { store, pane } = renderApp({ columns: 80 });
+    openSession(store);
+    store.handleClientEvent(turnStarted());
+    store.handleClientEvent(toolCall({ toolCallId: "t", name: "shell", kind: "execute", rawInput: { command: "a command long enough to need the whole width of a wide pane" }, status: "pending" }));
+    await settle(pane);
+    (pane.stdout as unknown as { columns: number }).columns = 40;
+    pane.stdout.emit("resize");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await pane.settle();
+    const dynamic = pane.frame().slice(pane.frame().indexOf("◆"));
+    for (const line of dynamic.split("\n")) expect(line.length).toBeLessThanOrEqual(40);
+    expect(dynamic).toContain("shell");
+    pane.unmount();
+  });
+});
+
 describe("App keys", () => {
   it("Esc cancels the running turn", async () => {
     const { store, actions, pane } = renderApp();

@@ -50,6 +50,16 @@ describe.each([40, 80])("ToolRowLine at %i columns", (columns) => {
 });
 
 describe.each([40, 80])("ToolDetails at %i columns", (columns) => {
+  it.each(Object.keys(EXPECTED) as ToolRowStatus[])("expands a %s row: its line marked ▾, then input and output", async (status) => {
+    const pane = renderPane(<ToolDetails row={row(status, { inputText: "command: ls", output: "a.txt\nb.txt" })} width={columns} lines={8} />, { columns });
+    await pane.settle();
+    const lines = pane.frame().split("\n").filter((line) => line !== "");
+    expect(lines[0]).toMatch(new RegExp(`^${EXPECTED[status].glyph} ▾ `));
+    expect(lines[0]).toContain(EXPECTED[status].word);
+    expect(lines.slice(1)).toEqual(["  command: ls", "  a.txt", "  b.txt"]);
+    pane.unmount();
+  });
+
   it("shows input, output capped with '… N more lines', and stays within its lines", async () => {
     const output = Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join("\n");
     const pane = renderPane(<ToolDetails row={row("done", { inputText: "command: git log -1 --stat", output })} width={columns} lines={10} />, { columns });
