@@ -39,7 +39,8 @@ function describeExit(death: AgentDeath): string {
 export const AgentDied = memo(function AgentDied({ death, width, maxLines }: AgentDiedProps) {
   const stderr = stderrLines(death);
   const lines = [
-    { text: `✗ the agent stopped${describeExit(death)}`, color: "red", bold: true },
+    // No exit code or signal: it never started (not found, refused), or the connection failed.
+    { text: death.exitCode === undefined && death.signal === undefined ? "✗ the agent is not running" : `✗ the agent stopped${describeExit(death)}`, color: "red", bold: true },
     { text: sanitizeText(death.message).split("\n")[0] ?? "", color: undefined, bold: false },
     ...(stderr.length > 0 ? [{ text: "stderr:", color: "gray", bold: false }, ...stderr.map((line) => ({ text: `  ${line}`, color: "gray", bold: false }))] : []),
   ];

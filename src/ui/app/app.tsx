@@ -1,7 +1,6 @@
 import { Box, measureElement, type DOMElement } from "ink";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { AgentInfo } from "../../client/agent-info.js";
-import type { KeyAction, KeyPress } from "../../config/keymap.js";
 import { isMarkdownRendererLoaded } from "../../markdown/renderer.js";
 import type { PaneStore } from "../../state/pane-store.js";
 import type { PermissionSource } from "../../state/permission-relay.js";
@@ -52,11 +51,6 @@ export interface AppProps {
 
 const NO_ITEMS: readonly TranscriptItem[] = [];
 
-/** Ink 6.8 reports Esc with `meta` set, which a plain `escape` binding would never match. */
-function normalizePress(press: KeyPress): KeyPress {
-  return press.key.escape && press.key.meta ? { input: press.input, key: { ...press.key, meta: false } } : press;
-}
-
 /** The natural height of a box, measured after layout (0 before the first layout). */
 function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: number): number {
   const [height, setHeight] = useState(initial);
@@ -81,7 +75,7 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
   const width = Math.max(10, columns);
   const matches = useKeyMatcher();
   const keymap = useKeymap();
-  const is = useCallback((action: KeyAction, press: KeyPress) => matches(action, normalizePress(press)), [matches]);
+  const is = matches;
 
   const [rendererReady, setRendererReady] = useState(() => markdownReady === undefined || isMarkdownRendererLoaded());
   useEffect(() => {
