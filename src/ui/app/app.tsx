@@ -227,8 +227,9 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
           width={width}
           {...(state.turn.running && state.turn.startedAt !== undefined ? { turnStartedAt: state.turn.startedAt } : {})}
           cancelling={state.turn.cancelling}
+          waiting={modalOpen}
         />
-        <LiveRegion state={state} width={width} lines={budget.live} />
+        <LiveRegion state={state} width={width} lines={budget.live} animate={!modalOpen} />
         {modalOpen ? (
           <Box flexDirection="column" height={Math.max(1, Math.min(modalHeight || budget.modal, budget.modal))} overflowY="hidden">
             <Box ref={modalRef} flexDirection="column" flexShrink={0}>

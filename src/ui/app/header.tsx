@@ -13,6 +13,11 @@ export interface HeaderProps {
   /** When the running turn started (ms since epoch); undefined while idle. */
   readonly turnStartedAt?: number;
   readonly cancelling?: boolean;
+  /**
+   * A permission request waits for the user: the agent is not working, so no spinner (an hour-long wait
+   * would otherwise redraw the modal eight times a second).
+   */
+  readonly waiting?: boolean;
   /** The clock, for tests. */
   readonly now?: () => number;
 }
@@ -31,12 +36,14 @@ const CONNECTION_TEXT: Readonly<Record<HeaderInfo["connection"], { text: string;
  * The header line: agent, alias, short session id and connection state. While a turn runs it shows a
  * spinner and the turn's elapsed time; idle, it has no timer at all (design.md §6: 0 renders/s idle).
  */
-export const Header = memo(function Header({ header, width, turnStartedAt, cancelling, now = Date.now }: HeaderProps) {
-  const running = turnStartedAt !== undefined;
+export const Header = memo(function Header({ header, width, turnStartedAt, cancelling, waiting, now = Date.now }: HeaderProps) {
+  const running = turnStartedAt !== undefined && waiting !== true;
   const tick = useTick(running);
   const agent = header.agentTitle ?? header.agentName ?? "agent";
   const parts = [agent, header.alias, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part));
-  const state = running
+  const state = waiting
+    ? { text: "waiting for you", color: "yellow" }
+    : running
     ? { text: `${spinnerFrame(tick)} ${cancelling ? "cancelling" : "working"} ${formatElapsed(now() - turnStartedAt)}`, color: cancelling ? "yellow" : "cyan" }
     : CONNECTION_TEXT[header.connection];
   const left = fitLine(`◆ ${parts.join(" · ")}`, Math.max(1, width - state.text.length - 1));

@@ -25,6 +25,8 @@ export interface LiveRegionProps {
   readonly width: number;
   /** Lines it may take at most (the dynamic region must stay shorter than the terminal). */
   readonly lines: number;
+  /** Animate running rows; off while a permission request waits for the user (nothing moves then). */
+  readonly animate?: boolean;
 }
 
 /** The streaming answer's tail rendered at `width`, as lines (markdown, or plain text when it is huge). */
@@ -59,7 +61,7 @@ function expandedRecord(state: PaneState): ToolRecord | undefined {
  * the plan, queued prompts and the "agent stopped" panel. Each part gets a share of `lines` and is cut to
  * it ("… N more lines"), so the region never grows past its budget.
  */
-export const LiveRegion = memo(function LiveRegion({ state, width, lines }: LiveRegionProps) {
+export const LiveRegion = memo(function LiveRegion({ state, width, lines, animate = true }: LiveRegionProps) {
   const { live, queue, agentDied } = state;
   const stream = live.stream;
   const messageTail = stream?.kind === "message" ? stream.text : "";
@@ -109,11 +111,11 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines }: Live
       {hiddenTools > 0 && toolRoom > 0 ? <Text dimColor>{fitLine(`… ${hiddenTools} more running`, width)}</Text> : null}
       {toolRoom > 0
         ? shownTools.map((record) => (
-            <ToolRowLine key={record.row.toolCallId} row={record.row} width={width} animate focused={markFocus && record === focused} />
+            <ToolRowLine key={record.row.toolCallId} row={record.row} width={width} animate={animate} focused={markFocus && record === focused} />
           ))
         : null}
       {expanded && n("details") > 0 ? (
-        <ToolDetails row={expanded.row} width={width} lines={n("details")} animate focused={markFocus && expanded === focused} />
+        <ToolDetails row={expanded.row} width={width} lines={n("details")} animate={animate} focused={markFocus && expanded === focused} />
       ) : null}
       {focusHint && n("focus") > 0 ? <ToolRowLine row={focusHint.row} width={width} focused expanded={false} /> : null}
       {live.plan && n("plan") > 0 ? <Plan entries={live.plan} width={width} maxLines={n("plan")} /> : null}

@@ -258,6 +258,11 @@ describe("App keys", () => {
     await settle(pane);
     expect(pane.frame()).toContain("Approve shell?");
     expect(pane.frame()).toContain("answer the request above");
+    // The agent waits for the user: no spinner, so nothing redraws while the decision is pending.
+    expect(pane.frame()).toContain("waiting for you");
+    const framesBefore = pane.stdout.frames.length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(pane.stdout.frames.length).toBe(framesBefore);
     await pane.press("y");
     expect(actions.calls.some((call) => call.startsWith("answer zc-out-0") && call.includes("allow-once"))).toBe(true);
     expect(actions.submitted).toEqual([]);
