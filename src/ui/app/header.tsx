@@ -40,13 +40,15 @@ export const Header = memo(function Header({ header, width, turnStartedAt, cance
   const running = turnStartedAt !== undefined && waiting !== true;
   const tick = useTick(running);
   const agent = header.agentTitle ?? header.agentName ?? "agent";
-  const parts = [agent, header.alias, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part));
+  const rest = [header.alias, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part)).map((part) => ` · ${part}`).join("");
   const state = waiting
     ? { text: "waiting for you", color: "yellow" }
     : running
     ? { text: `${spinnerFrame(tick)} ${cancelling ? "cancelling" : "working"} ${formatElapsed(now() - turnStartedAt)}`, color: cancelling ? "yellow" : "cyan" }
     : CONNECTION_TEXT[header.connection];
-  const left = fitLine(`◆ ${parts.join(" · ")}`, Math.max(1, width - state.text.length - 1));
+  // The agent's title gives way first: in a narrow pane the session id is what tells two panes apart.
+  const room = Math.max(1, width - state.text.length - 1);
+  const left = fitLine(`◆ ${fitLine(agent, Math.max(4, room - 2 - visibleWidth(rest)))}${rest}`, room);
   const gap = Math.max(1, width - visibleWidth(left) - state.text.length);
   return (
     <Text wrap="truncate-end">

@@ -42,7 +42,8 @@ export const ToolRowLine = memo(function ToolRowLine({ row, width, focused, anim
   const right = `${STATUS_WORD[row.status]}${elapsed ? ` ${elapsed}` : ""}`;
   const marker = expanded === undefined ? "" : expanded ? "▾ " : "▸ ";
   const room = Math.max(4, width - 2 - marker.length - right.length - 1);
-  const kind = row.kind && row.kind !== row.title && row.kind !== "other" ? `${row.kind} ` : "";
+  // Below 50 columns the kind gives its room to the title and the command.
+  const kind = width >= 50 && row.kind && row.kind !== row.title && row.kind !== "other" ? `${row.kind} ` : "";
   const titleRoom = Math.max(3, Math.min(room, Math.max(12, Math.ceil(room * 0.45))));
   const title = fitLine(row.title, titleRoom - (kind.length < titleRoom / 2 ? kind.length : 0));
   const shownKind = kind.length < titleRoom / 2 ? kind : "";
