@@ -14,10 +14,10 @@ const COLUMNS = 60;
 const ROWS = 30;
 const MAX_FPS = 30;
 const CHUNKS = 400;
-/** 400 chunks in about one second (20 KB/s): frames are throttled, not paced by the chunks. */
-const FAST_PACE_MS = 2;
-/** 400 chunks in about four seconds (5 KB/s). */
-const SLOW_PACE_MS = 8;
+/** The whole answer in one second (20 KB/s): frames are throttled, not paced by the chunks. */
+const FAST_STREAM_MS = 1000;
+/** The whole answer in four seconds (5 KB/s). */
+const SLOW_STREAM_MS = 4000;
 const MARKERS = ["ZQXSTART", "ZQXMIDDLE", "ZQXEND"] as const;
 
 /** A TTY-like stdout that records every write (ink writes frames with synchronized-output brackets). */
@@ -103,11 +103,13 @@ interface Figures {
 }
 
 /**
- * Renders the pane on a recording TTY, streams the answer through the store with `paceMs` between chunks
+ * Renders the pane on a recording TTY, streams the answer through the store spread evenly over `durationMs`
  * (0: back to back, one event-loop turn apart, as the demo's `long 20` sends them), ends the turn and
- * returns the figures, the terminal contents read back through xterm.
+ * returns the figures, the terminal contents read back through xterm. Chunks are released by the clock,
+ * not by per-chunk sleeps: timers are coarse on a loaded machine, and a slower stream than intended would
+ * measure a different budget.
  */
-async function streamAnswer(paceMs: number): Promise<Figures> {
+async function streamAnswer(durationMs: number): Promise<Figures> {
   const stdout = new RecordingTty();
   const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
   const actions = new FakeActions();
@@ -126,10 +128,12 @@ async function streamAnswer(paceMs: number): Promise<Figures> {
   store.dispatch({ type: "prompt-submitted", text: "explain the build", attachments: [] });
   store.handleClientEvent(turnStarted());
   const started = performance.now();
-  for (const piece of chunks) {
-    store.handleClientEvent(text(piece));
-    if (paceMs > 0) await sleep(paceMs);
-    else await new Promise((resolve) => setImmediate(resolve));
+  let sent = 0;
+  while (sent < chunks.length) {
+    const due = durationMs === 0 ? sent + 1 : Math.min(chunks.length, Math.ceil(((performance.now() - started) / durationMs) * chunks.length));
+    for (; sent < due; sent++) store.handleClientEvent(text(chunks[sent] as string));
+    if (durationMs === 0) await new Promise((resolve) => setImmediate(resolve));
+    else await sleep(1);
   }
   store.handleClientEvent(turnEnded());
   const streamedMs = performance.now() - started;
@@ -185,8 +189,8 @@ describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
   });
 
   it("at a fast model's pace: no wipes, frames at the maxFps bound, ≤ 3 bytes per text byte, transcript once", async () => {
-    const figures = await streamAnswer(FAST_PACE_MS);
-    report(`${FAST_PACE_MS} ms between chunks`, figures);
+    const figures = await streamAnswer(FAST_STREAM_MS);
+    report(`over ${FAST_STREAM_MS} ms`, figures);
     expectTranscriptOnce(figures);
     expect(figures.frames).toBeGreaterThan(5);
     expect(figures.frames).toBeLessThanOrEqual(2 * figures.frameBound);
@@ -227,8 +231,8 @@ describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
   it("at a slower, steady pace: still no wipes, bounded frames, transcript once (bytes reported)", async () => {
     // Every frame rewrites the whole dynamic region (ink 6.8 has no safe incremental mode), so bytes per
     // text byte grow as the stream slows down: reported here, budgeted at the faster paces above.
-    const figures = await streamAnswer(SLOW_PACE_MS);
-    report(`${SLOW_PACE_MS} ms between chunks`, figures);
+    const figures = await streamAnswer(SLOW_STREAM_MS);
+    report(`over ${SLOW_STREAM_MS} ms`, figures);
     expectTranscriptOnce(figures);
     expect(figures.frames).toBeLessThanOrEqual(2 * figures.frameBound);
   }, 30_000);
