@@ -2,24 +2,30 @@ import {
   ACP_METHODS,
   detectLegacyInitialize,
   parseHistoryTrimmed,
+  parseEmptyResult,
   parseInitializeResult,
+  parseLoadSessionResult,
   parseNewSessionResult,
   parsePermissionRequest,
   parsePromptResult,
   parseSessionNotification,
+  parseSetConfigOptionResult,
   type ContentBlock,
   type NewSessionResult,
+  type SessionConfigOption,
 } from "../protocol/index.js";
 import { createLogger } from "../log/logger.js";
 import { RpcConnectionClosedError, RpcError, RpcHandlerError, RpcTimeoutError } from "../rpc/errors.js";
 import { JsonRpcPeer } from "../rpc/peer.js";
 import type { Transport } from "../transport/transport.js";
 import { describeAgent, type AgentInfo } from "./agent-info.js";
+import { decideAuthMethod, describeAuthMethods, type AuthOptions } from "./auth.js";
 import { advertisedCapabilities, installCapabilities, type CapabilitySwitches, type InstalledCapabilities } from "./capabilities/index.js";
 import { ClientError } from "./errors.js";
 import type { ClientEvent, ClientEventListener } from "./events.js";
 import { PermissionQueue, type PendingPermission, type PermissionPolicy } from "./permission-queue.js";
 import { reconcileFinalText } from "./reconcile.js";
+import { applySettingsUpdate, configOptionParams, setModelProblem, setModeProblem, settingsFromResult, type SessionSettings } from "./session-settings.js";
 
 const log = createLogger("client");
 
@@ -28,6 +34,8 @@ export const PROTOCOL_VERSION = 1;
 const INITIALIZE_TIMEOUT_MS = 10_000;
 /** Replays of long sessions take time; a minute is generous but still catches a dead agent. */
 const RESTORE_TIMEOUT_MS = 60_000;
+/** An `agent` method may wait for the user to finish a browser login; longer than that, something is stuck. */
+const AUTHENTICATE_TIMEOUT_MS = 5 * 60_000;
 
 export interface AcpClientOptions {
   readonly transport: Transport;
@@ -44,6 +52,12 @@ export interface AcpClientOptions {
   readonly capabilities?: CapabilitySwitches;
   /** Answer `fs/read_text_file` of a missing file with empty content (gemini-cli issue 17588); off by default. */
   readonly missingFileReadsAsEmpty?: boolean;
+  /**
+   * How to authenticate when `session/new` (or `load`/`resume`) answers "authentication required": `--auth`,
+   * the environment for `env_var` methods, and the pane's picker. Without it, only a usable `env_var` method
+   * is tried.
+   */
+  readonly auth?: AuthOptions;
 }
 
 /** A session this client opened or restored. */
@@ -82,8 +96,10 @@ export class AcpClient {
   private readonly listeners = new Set<ClientEventListener>();
   private readonly sessions = new Map<string, SessionHandle>();
   private readonly turns = new Map<string, ActiveTurn>();
+  private readonly settings = new Map<string, SessionSettings>();
   private nextTurnId = 1;
   private info: AgentInfo | undefined;
+  private authenticatedMethod: string | undefined;
   private readonly capabilities: InstalledCapabilities;
 
   constructor(private readonly options: AcpClientOptions) {
@@ -185,7 +201,12 @@ export class AcpClient {
       ...(extraDirectories ? { additionalDirectories: extraDirectories } : {}),
       ...(options.alias ? { agentAlias: options.alias } : {}),
     };
-    const raw = await this.call(ACP_METHODS.sessionNew, params);
+    let raw: unknown;
+    try {
+      raw = await this.withAuthentication(() => this.peer.request(ACP_METHODS.sessionNew, params));
+    } catch (error) {
+      throw this.describeFailure(error);
+    }
     const parsed = parseNewSessionResult(raw);
     if (!parsed.ok) throw new ClientError(`the agent's session/new answer is not valid ACP: ${parsed.error}`, "agent-error");
     const handle: SessionHandle = {
@@ -196,7 +217,63 @@ export class AcpClient {
       result: parsed.value,
     };
     this.sessions.set(handle.sessionId, handle);
+    this.updateSettings(handle.sessionId, settingsFromResult(parsed.value));
     return handle;
+  }
+
+  /**
+   * `authenticate` with one of the agent's methods (normally done for you when `session/new` asks for it).
+   * A `terminal` method is refused: the spec has the client run the agent interactively instead.
+   */
+  async authenticate(methodId: string): Promise<void> {
+    const method = this.agent.authMethods.find((candidate) => candidate.id === methodId);
+    if (!method) throw new ClientError(`${this.agent.name} offers no authentication method "${methodId}". ${describeAuthMethods(this.agent.authMethods, this.options.auth)}`, "auth-required");
+    if (method.type === "terminal") throw new ClientError(`"${methodId}" is a terminal login: it is run in a terminal, not sent to the agent`, "not-supported");
+    log.info("authenticating", { agent: this.agent.name, methodId });
+    await this.call(ACP_METHODS.authenticate, { methodId }, AUTHENTICATE_TIMEOUT_MS);
+    this.authenticatedMethod = methodId;
+  }
+
+  /** The method of the last successful `authenticate` on this connection, if any (for `/status` and `doctor`). */
+  get authenticatedWith(): string | undefined {
+    return this.authenticatedMethod;
+  }
+
+  /** The session's modes, config options, legacy models and usage as last reported; undefined for an unknown session. */
+  sessionSettings(sessionId: string): SessionSettings | undefined {
+    return this.settings.get(sessionId);
+  }
+
+  /** `session/set_mode`, only to a mode the agent listed for the session. The current mode is updated on success. */
+  async setMode(sessionId: string, modeId: string): Promise<void> {
+    const problem = setModeProblem(this.agent.name, this.settings.get(sessionId), modeId);
+    if (problem) throw new ClientError(problem, "not-supported");
+    await this.call(ACP_METHODS.sessionSetMode, { sessionId, modeId });
+    const settings = this.settings.get(sessionId) ?? {};
+    if (settings.modes) this.updateSettings(sessionId, { ...settings, modes: { ...settings.modes, currentModeId: modeId } });
+  }
+
+  /**
+   * `session/set_config_option` (how the model is chosen now: the option with `category: "model"`). Checked
+   * against the options the agent listed; resolves with the full new set the agent answers with.
+   */
+  async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<readonly SessionConfigOption[]> {
+    const checked = configOptionParams(this.agent.name, this.settings.get(sessionId), sessionId, configId, value);
+    if ("problem" in checked) throw new ClientError(checked.problem, "not-supported");
+    const parsed = parseSetConfigOptionResult(await this.call(ACP_METHODS.sessionSetConfigOption, checked.params));
+    if (!parsed.ok) throw new ClientError(`the agent's session/set_config_option answer is not valid ACP: ${parsed.error}`, "agent-error");
+    this.updateSettings(sessionId, { ...this.settings.get(sessionId), configOptions: parsed.value.configOptions });
+    return parsed.value.configOptions;
+  }
+
+  /** Legacy `session/set_model`: sent only to agents that listed `models` for the session (it left the spec). */
+  async setModel(sessionId: string, modelId: string): Promise<void> {
+    const problem = setModelProblem(this.agent.name, this.settings.get(sessionId), modelId);
+    if (problem) throw new ClientError(problem, "not-supported");
+    const parsed = parseEmptyResult(await this.call(ACP_METHODS.sessionSetModel, { sessionId, modelId }), ACP_METHODS.sessionSetModel);
+    if (!parsed.ok) throw new ClientError(`the agent's session/set_model answer is not valid ACP: ${parsed.error}`, "agent-error");
+    const settings = this.settings.get(sessionId) ?? {};
+    if (settings.models) this.updateSettings(sessionId, { ...settings, models: { ...settings.models, currentModelId: modelId } });
   }
 
   /** `session/load`: the agent replays the conversation as updates (emitted as events) before it answers. */
@@ -273,6 +350,7 @@ export class AcpClient {
       if (this.agent.canClose) await this.call(ACP_METHODS.sessionClose, { sessionId });
     }
     this.sessions.delete(sessionId);
+    this.settings.delete(sessionId);
     await this.capabilities.releaseSession(sessionId);
   }
 
@@ -280,6 +358,7 @@ export class AcpClient {
   async closeSession(sessionId: string): Promise<boolean> {
     this.permissions.cancelAll(sessionId);
     this.sessions.delete(sessionId);
+    this.settings.delete(sessionId);
     await this.capabilities.releaseSession(sessionId);
     if (!this.agent.canClose) return false;
     await this.call(ACP_METHODS.sessionClose, { sessionId });
@@ -314,7 +393,10 @@ export class AcpClient {
 
   private async restoreCall(method: string, sessionId: string, cwd: string): Promise<void> {
     try {
-      await this.peer.request(method, { sessionId, cwd, mcpServers: [] }, { timeoutMs: RESTORE_TIMEOUT_MS });
+      const raw = await this.withAuthentication(() => this.peer.request(method, { sessionId, cwd, mcpServers: [] }, { timeoutMs: RESTORE_TIMEOUT_MS }));
+      const parsed = parseLoadSessionResult(raw);
+      // A malformed result still restored the session; it only carries no settings.
+      if (parsed.ok) this.updateSettings(sessionId, { ...this.settings.get(sessionId), ...settingsFromResult(parsed.value) });
     } catch (error) {
       if (error instanceof RpcError && error.kind === "session-not-found") {
         throw new ClientError(`unknown session ${sessionId}: ${this.agent.name} has no session with that id`, "unknown-session", { cause: error });
@@ -347,6 +429,36 @@ export class AcpClient {
     const turn = this.turns.get(sessionId);
     if (turn && update.sessionUpdate === "agent_message_chunk" && update.content.type === "text") turn.streamed += update.content.text;
     this.emit({ type: "update", sessionId, update });
+    const settings = applySettingsUpdate(this.settings.get(sessionId) ?? {}, update);
+    if (settings) this.updateSettings(sessionId, settings);
+  }
+
+  private updateSettings(sessionId: string, settings: SessionSettings): void {
+    this.settings.set(sessionId, settings);
+    this.emit({ type: "session-settings", sessionId, settings });
+  }
+
+  /**
+   * Runs a session-opening request; when the agent answers "authentication required" (-32000 for standard
+   * agents, -32010 for ZeroClaw), picks a method (`--auth`, a usable `env_var` method, or the pane's picker),
+   * sends `authenticate` and runs the request once more. Without a usable method it fails with a message
+   * that lists the methods and what each needs.
+   */
+  private async withAuthentication<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (!(error instanceof RpcError && error.kind === "auth-required")) throw error;
+      const decision = await decideAuthMethod(this.agent.name, this.agent.authMethods, this.options.auth);
+      if (decision.kind === "fail") throw new ClientError(decision.message, "auth-required", { cause: error });
+      await this.authenticate(decision.method.id);
+      try {
+        return await request();
+      } catch (retryError) {
+        if (!(retryError instanceof RpcError && retryError.kind === "auth-required")) throw retryError;
+        throw new ClientError(`${this.agent.name} still requires authentication after authenticate with "${decision.method.id}": ${retryError.remoteMessage}`, "auth-required", { cause: retryError });
+      }
+    }
   }
 
   private async receivePermissionRequest(params: unknown, context: { id: string | number; signal: AbortSignal }): Promise<unknown> {
@@ -389,6 +501,12 @@ export class AcpClient {
           return new ClientError(`the agent is busy with another turn in this session: ${error.remoteMessage}`, "busy", { cause: error });
         case "method-not-found":
           return new ClientError(`${this.info?.name ?? "the agent"} does not implement ${error.method}`, "not-supported", { cause: error });
+        case "auth-required":
+          return new ClientError(
+            `${error.method}: ${this.info?.name ?? "the agent"} requires authentication (${error.remoteMessage}). ${describeAuthMethods(this.info?.authMethods ?? [], this.options.auth)}`,
+            "auth-required",
+            { cause: error },
+          );
         default:
           return new ClientError(`${error.method} failed: ${error.remoteMessage} (code ${error.code})`, "agent-error", { cause: error });
       }

@@ -1,6 +1,7 @@
 import { isZeroClawAgent, type InitializeResult } from "../protocol/index.js";
 import { STANDARD_PROFILE, ZEROCLAW_PROFILE, type ErrorProfile } from "../rpc/error-profile.js";
 import type { PromptCapabilities } from "./attachments.js";
+import { describeAuthMethod, type AuthMethodInfo } from "./auth.js";
 
 /** What `initialize` told us about the agent, in the shape the rest of zc-pane needs. */
 export interface AgentInfo {
@@ -16,7 +17,8 @@ export interface AgentInfo {
   /** ZeroClaw's `session/stop` (an extension it does not advertise): only for the ZeroClaw profile. */
   readonly canStop: boolean;
   readonly promptCapabilities: PromptCapabilities;
-  readonly authMethods: readonly { readonly id: string; readonly name: string }[];
+  /** How the agent can be signed in to, used when `session/new` answers "authentication required". */
+  readonly authMethods: readonly AuthMethodInfo[];
   /** `_meta.zeroclaw`: session limit, idle timeout (also the approval timeout), default model. */
   readonly zeroclaw?: { readonly maxSessions?: number; readonly sessionTimeoutSecs?: number; readonly defaultModel?: string };
 }
@@ -50,7 +52,7 @@ export function describeAgent(result: InitializeResult): AgentInfo {
       audio: capabilities.promptCapabilities?.audio === true,
       embeddedContext: capabilities.promptCapabilities?.embeddedContext === true,
     },
-    authMethods: (result.authMethods ?? []).map((method) => ({ id: method.id, name: method.name })),
+    authMethods: (result.authMethods ?? []).map(describeAuthMethod),
     ...(zeroclaw ? { zeroclaw } : {}),
   };
 }

@@ -13,7 +13,8 @@ export class ClientError extends Error {
       | "attachment"
       | "agent-error"
       | "connection"
-      | "busy",
+      | "busy"
+      | "auth-required",
     options: { cause?: unknown } = {},
   ) {
     super(message, options);

@@ -1,6 +1,7 @@
 import type { SessionUpdate } from "../protocol/index.js";
 import type { TransportClose, TransportProblem } from "../transport/transport.js";
 import type { PendingPermission } from "./permission-queue.js";
+import type { SessionSettings } from "./session-settings.js";
 
 /**
  * How a terminal's process ended: `exitCode` for a normal exit, `signal` (e.g. `SIGTERM`) when killed. A type
@@ -70,6 +71,12 @@ export type ClientEvent =
   | { readonly type: "terminal-exited"; readonly sessionId: string; readonly terminalId: string; readonly exitStatus: TerminalExit }
   /** The agent released the terminal (or its session closed): its id is gone, its output should stay shown. */
   | { readonly type: "terminal-released"; readonly sessionId: string; readonly terminalId: string }
+  /**
+   * A session's modes, config options, legacy models or usage changed (from its `session/new`, `load` or
+   * `resume` result, an update, or a `set_*` call): the whole current set, as `client.sessionSettings(id)`.
+   * Sent after the `update` event that caused it, if any.
+   */
+  | { readonly type: "session-settings"; readonly sessionId: string; readonly settings: SessionSettings }
   | { readonly type: "disconnected"; readonly close: TransportClose };
 
 export type ClientEventListener = (event: ClientEvent) => void;

@@ -1,0 +1,308 @@
+#!/usr/bin/env node
+// A scripted standard ACP agent built on the official SDK's agent API (@agentclientprotocol/sdk, pinned 2.4.0),
+// run as a child process: `node test/helpers/sdk-agent/agent.mjs [--auth] [--no-models] [--bare]`.
+// Plain JS so tests need no build step. It is a conformance peer: everything it sends goes through the SDK,
+// so it checks our client against the reference implementation rather than against our own reading of the spec.
+//
+// Flags:
+//   --auth       offer an env_var method (TEST_AGENT_API_KEY) and an agent method; session/new answers -32000
+//                until `authenticate` succeeded
+//   --auth-never like --auth, but session/new keeps answering -32000 after authenticate (a broken login)
+//   --no-models  leave out the legacy `models` block (session/set_model is then refused)
+//   --bare       no modes, no config options, no models
+//
+// A prompt's first word picks the script; results of the agent's own requests to the client come back as text
+// lines `RESULT {json}`, so tests can assert what the agent got:
+//   plan | usage | commands | title TEXT | agent-mode ID      one update of that kind (plan: two, in place)
+//   read PATH [LINE LIMIT] | write PATH TEXT...               fs/read_text_file, fs/write_text_file
+//   terminal CMD... | terminal-limit BYTES CMD...             terminal/create (sh -c), wait_for_exit, output, release
+//   kill                                                      create `sleep 30`, output, kill, wait, output, release
+//   whoami                                                    the auth method used and the client's capabilities
+//   "...Reply with exactly X..." (anywhere)                   asks permission for a harmless tool, then says X
+//   anything else                                             "You said: ..."
+import * as acp from "@agentclientprotocol/sdk";
+import { randomUUID } from "node:crypto";
+import { Readable, Writable } from "node:stream";
+
+const flags = new Set(process.argv.slice(2));
+const authNever = flags.has("--auth-never");
+const requireAuth = flags.has("--auth") || authNever;
+const bare = flags.has("--bare");
+const withModels = !bare && !flags.has("--no-models");
+
+const ENV_METHOD = "test-api-key";
+const ENV_VAR = "TEST_AGENT_API_KEY";
+const AGENT_METHOD = "browser-login";
+
+/** Per connection (one per process): what the client sent in initialize, and the auth state. */
+const state = { clientCapabilities: undefined, authenticatedWith: undefined, sessions: new Map() };
+
+function initialSettings() {
+  if (bare) return {};
+  return {
+    modes: {
+      currentModeId: "ask",
+      availableModes: [
+        { id: "ask", name: "Ask", description: "Asks before every change" },
+        { id: "code", name: "Code", description: "Edits files" },
+        { id: "architect", name: "Architect" },
+      ],
+    },
+    configOptions: [
+      {
+        id: "model",
+        name: "Model",
+        category: "model",
+        type: "select",
+        currentValue: "fast",
+        options: [
+          { value: "fast", name: "Fast" },
+          { value: "smart", name: "Smart", description: "Slower, better" },
+        ],
+      },
+      {
+        id: "reasoning",
+        name: "Reasoning",
+        category: "thought_level",
+        type: "select",
+        currentValue: "low",
+        options: [
+          { group: "cheap", name: "Cheap", options: [{ value: "low", name: "Low" }] },
+          { group: "deep", name: "Deep", options: [{ value: "high", name: "High" }] },
+        ],
+      },
+    ],
+    ...(withModels
+      ? {
+          models: {
+            currentModelId: "test-fast-1",
+            availableModels: [
+              { modelId: "test-fast-1", name: "Test Fast" },
+              { modelId: "test-smart-2", name: "Test Smart" },
+            ],
+          },
+        }
+      : {}),
+  };
+}
+
+function authMethods() {
+  if (!requireAuth) return [];
+  const methods = [
+    {
+      type: "env_var",
+      id: ENV_METHOD,
+      name: `Use ${ENV_VAR}`,
+      description: `Requires setting the \`${ENV_VAR}\` environment variable.`,
+      vars: [{ name: ENV_VAR, label: "Test API key" }],
+    },
+    { id: AGENT_METHOD, name: "Log in with a browser", description: "Opens a browser to sign in" },
+  ];
+  // The spec: a terminal method only for clients that can run one (clientCapabilities.auth.terminal).
+  if (state.clientCapabilities?.auth?.terminal === true) methods.push({ type: "terminal", id: "terminal-login", name: "Log in", args: ["login"] });
+  return methods;
+}
+
+function session(ctx) {
+  const found = state.sessions.get(ctx.params.sessionId);
+  if (!found) throw acp.RequestError.sessionNotFound(ctx.params.sessionId);
+  return found;
+}
+
+const update = (client, sessionId, value) => client.notify(acp.methods.client.session.update, { sessionId, update: value });
+const say = (client, sessionId, text) => update(client, sessionId, { sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+const report = (client, sessionId, value) => say(client, sessionId, `RESULT ${JSON.stringify(value)}\n`);
+
+/** What a client request answered: its result, or the error's code and message (both go back to the test). */
+async function attempt(call) {
+  try {
+    return { ok: true, result: await call() };
+  } catch (error) {
+    return { ok: false, code: error?.code, message: error?.message };
+  }
+}
+
+async function runPrompt(ctx) {
+  const { sessionId } = ctx.params;
+  const entry = session(ctx);
+  const client = ctx.client;
+  const text = ctx.params.prompt
+    .filter((block) => block.type === "text")
+    .map((block) => block.text)
+    .join(" ")
+    .trim();
+  const exact = /Reply with exactly (\S+)/.exec(text);
+  if (exact) {
+    // A live check's safety: the agent asks for a harmless tool, the client must answer `cancelled`.
+    const toolCall = { toolCallId: "live-1", title: "touch /tmp/zc-pane-live", kind: "edit", status: "pending" };
+    await update(client, sessionId, { sessionUpdate: "tool_call", ...toolCall });
+    const answer = await attempt(() =>
+      client.request(acp.methods.client.session.requestPermission, {
+        sessionId,
+        toolCall,
+        options: [
+          { optionId: "allow", name: "Allow", kind: "allow_once" },
+          { optionId: "reject", name: "Reject", kind: "reject_once" },
+        ],
+      }),
+    );
+    process.stderr.write(`permission answer: ${JSON.stringify(answer)}\n`);
+    await update(client, sessionId, { sessionUpdate: "tool_call_update", toolCallId: "live-1", status: "failed" });
+    await say(client, sessionId, exact[1]);
+    return { stopReason: "end_turn" };
+  }
+  const [word = "", ...rest] = text.split(/\s+/);
+  switch (word) {
+    case "plan":
+      await update(client, sessionId, {
+        sessionUpdate: "plan",
+        entries: [
+          { content: "Read the code", priority: "high", status: "in_progress" },
+          { content: "Write the fix", priority: "medium", status: "pending" },
+          { content: "Run the tests", priority: "low", status: "pending" },
+        ],
+      });
+      await update(client, sessionId, {
+        sessionUpdate: "plan",
+        entries: [
+          { content: "Read the code", priority: "high", status: "completed" },
+          { content: "Write the fix", priority: "medium", status: "in_progress" },
+          { content: "Run the tests", priority: "low", status: "pending" },
+        ],
+      });
+      break;
+    case "usage":
+      await update(client, sessionId, { sessionUpdate: "usage_update", used: 1200, size: 200000, cost: { amount: 0.01, currency: "USD" } });
+      break;
+    case "commands":
+      await update(client, sessionId, {
+        sessionUpdate: "available_commands_update",
+        availableCommands: [
+          { name: "review", description: "Review the changes", input: { hint: "what to review" } },
+          { name: "test", description: "Run the tests" },
+        ],
+      });
+      break;
+    case "title":
+      await update(client, sessionId, { sessionUpdate: "session_info_update", title: rest.join(" ") || "Untitled", updatedAt: new Date(0).toISOString() });
+      break;
+    case "agent-mode":
+      // The agent switches mode on its own (e.g. after planning).
+      entry.modes.currentModeId = rest[0];
+      await update(client, sessionId, { sessionUpdate: "current_mode_update", currentModeId: rest[0] });
+      break;
+    case "read": {
+      const [path, line, limit] = rest;
+      const params = { sessionId, path, ...(line ? { line: Number(line) } : {}), ...(limit ? { limit: Number(limit) } : {}) };
+      await report(client, sessionId, { op: "read", ...(await attempt(() => client.request(acp.methods.client.fs.readTextFile, params))) });
+      break;
+    }
+    case "write": {
+      const [path, ...words] = rest;
+      const result = await attempt(() => client.request(acp.methods.client.fs.writeTextFile, { sessionId, path, content: words.join(" ") }));
+      await report(client, sessionId, { op: "write", ...result });
+      break;
+    }
+    case "terminal":
+    case "terminal-limit": {
+      const limit = word === "terminal-limit" ? Number(rest.shift()) : undefined;
+      const result = await attempt(async () => {
+        const terminal = await client.createTerminal({ sessionId, command: "/bin/sh", args: ["-c", rest.join(" ")], cwd: entry.cwd, ...(limit ? { outputByteLimit: limit } : {}) });
+        const exit = await terminal.waitForExit();
+        const output = await terminal.currentOutput();
+        await terminal.release();
+        return { terminalId: terminal.id, exit, output };
+      });
+      await report(client, sessionId, { op: "terminal", ...result });
+      break;
+    }
+    case "kill": {
+      const result = await attempt(async () => {
+        const terminal = await client.createTerminal({ sessionId, command: "/bin/sh", args: ["-c", "echo started; sleep 30"], cwd: entry.cwd });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const running = await terminal.currentOutput();
+        await terminal.kill();
+        const exit = await terminal.waitForExit();
+        const after = await terminal.currentOutput();
+        await terminal.release();
+        const released = await attempt(() => client.request(acp.methods.client.terminal.output, { sessionId, terminalId: terminal.id }));
+        return { running, exit, after, outputAfterRelease: released };
+      });
+      await report(client, sessionId, { op: "kill", ...result });
+      break;
+    }
+    case "whoami":
+      await report(client, sessionId, { authenticatedWith: state.authenticatedWith ?? null, clientCapabilities: state.clientCapabilities ?? null });
+      break;
+    default:
+      await say(client, sessionId, `You said: ${text}`);
+  }
+  return { stopReason: "end_turn" };
+}
+
+acp
+  .agent({ name: "zc-pane-sdk-test-agent" })
+  .onRequest("initialize", (ctx) => {
+    state.clientCapabilities = ctx.params.clientCapabilities;
+    return {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      agentInfo: { name: "zc-pane-sdk-test-agent", title: "SDK test agent", version: "2.4.0-test" },
+      agentCapabilities: { loadSession: false, promptCapabilities: { embeddedContext: true }, sessionCapabilities: { close: {} } },
+      authMethods: authMethods(),
+    };
+  })
+  .onRequest("authenticate", (ctx) => {
+    const { methodId } = ctx.params;
+    if (methodId === ENV_METHOD) {
+      if (!process.env[ENV_VAR]) throw acp.RequestError.authRequired(undefined, `${ENV_VAR} is not set`);
+      state.authenticatedWith = ENV_METHOD;
+      return {};
+    }
+    if (methodId === AGENT_METHOD) {
+      state.authenticatedWith = AGENT_METHOD;
+      return {};
+    }
+    throw acp.RequestError.invalidParams(undefined, `unknown auth method ${methodId}`);
+  })
+  .onRequest("session/new", (ctx) => {
+    if (authNever || (requireAuth && !state.authenticatedWith)) throw acp.RequestError.authRequired();
+    const sessionId = randomUUID();
+    const settings = initialSettings();
+    state.sessions.set(sessionId, { cwd: ctx.params.cwd, ...structuredClone(settings) });
+    return { sessionId, ...settings };
+  })
+  .onRequest("session/close", (ctx) => {
+    session(ctx);
+    state.sessions.delete(ctx.params.sessionId);
+    return {};
+  })
+  .onRequest("session/set_mode", async (ctx) => {
+    const entry = session(ctx);
+    if (!entry.modes?.availableModes.some((mode) => mode.id === ctx.params.modeId)) throw acp.RequestError.invalidParams(undefined, `no mode ${ctx.params.modeId}`);
+    entry.modes.currentModeId = ctx.params.modeId;
+    await update(ctx.client, ctx.params.sessionId, { sessionUpdate: "current_mode_update", currentModeId: ctx.params.modeId });
+    return {};
+  })
+  .onRequest("session/set_config_option", (ctx) => {
+    const entry = session(ctx);
+    const option = entry.configOptions?.find((candidate) => candidate.id === ctx.params.configId);
+    if (!option) throw acp.RequestError.invalidParams(undefined, `no config option ${ctx.params.configId}`);
+    const values = option.options.flatMap((value) => (value.group ? value.options.map((inner) => inner.value) : [value.value]));
+    if (!values.includes(ctx.params.value)) throw acp.RequestError.invalidParams(undefined, `no value ${ctx.params.value}`);
+    option.currentValue = ctx.params.value;
+    return { configOptions: entry.configOptions };
+  })
+  // Removed from the spec (so not a typed method of the SDK): registered as an extension with a raw parser.
+  .onRequest(
+    "session/set_model",
+    (params) => params,
+    (ctx) => {
+      const entry = session(ctx);
+      if (!entry.models?.availableModels.some((model) => model.modelId === ctx.params.modelId)) throw acp.RequestError.invalidParams(undefined, `no model ${ctx.params.modelId}`);
+      entry.models.currentModelId = ctx.params.modelId;
+      return {};
+    },
+  )
+  .onRequest("session/prompt", (ctx) => runPrompt(ctx))
+  .onNotification("session/cancel", () => {})
+  .connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
