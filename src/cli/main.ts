@@ -29,6 +29,10 @@ async function main(): Promise<number> {
       const { runPromptCommand } = await import("./prompt-command.js");
       return runPromptCommand(rest);
     }
+    case "send": {
+      const { runSendCommand } = await import("./send-command.js");
+      return runSendCommand(rest);
+    }
     case "sessions": {
       const { runSessionsCommand } = await import("./sessions-command.js");
       return runSessionsCommand(rest);

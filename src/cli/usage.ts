@@ -5,6 +5,7 @@ Usage:
   zc-pane [connection options] [--resume ID | --load ID]   interactive pane
   zc-pane prompt [connection options] [--file PATH]... [--approve ask|allow-once|reject] [--json] [--resume ID] TEXT...
   zc-pane sessions [--json]                                sessions known on this machine, newest first
+  zc-pane send [--pane ID] [--file PATH]... [--stdin] TEXT...   hand text and attachments to a running pane
   zc-pane demo-agent [--state-dir DIR] [--session-timeout SECS]   the built-in demo ACP agent (stdio)
   zc-pane --help | --version
 

@@ -1,0 +1,142 @@
+/**
+ * Everything a running pane does for its multiplexer, started with the pane and stopped with it: the
+ * control socket `zc-pane send` talks to, and the publication of the pane's state to tmux options.
+ * Loaded after the first frame (the pane draws before any of this is imported).
+ */
+import { stat } from "node:fs/promises";
+import { isAbsolute } from "node:path";
+import { MAX_ATTACHMENT_BYTES } from "../client/attachments.js";
+import { ClientError } from "../client/errors.js";
+import { createLogger } from "../log/logger.js";
+import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import type { PaneStore } from "../state/pane-store.js";
+import { AttentionTracker } from "./attention.js";
+import { ControlServer } from "./control-server.js";
+import { controlSocketPath, describePane, MAX_SOCKET_PATH_BYTES, paneIdentityFromEnv } from "./pane-identity.js";
+import { CONTROL_PROTOCOL_VERSION, ControlProtocolError, type ControlReply, type ControlRequest, type SendRequest } from "./protocol.js";
+import type { SentAttachments } from "./sent-attachments.js";
+import { runTmux, runTmuxSync, type TmuxRunner } from "./tmux-command.js";
+import { TmuxStatePublisher } from "./tmux-publisher.js";
+
+const log = createLogger("control.pane");
+
+export interface PaneControlOptions {
+  readonly store: PaneStore;
+  /** Where sent attachments wait for the next prompt (the session controller takes them from here). */
+  readonly attachments: SentAttachments;
+  readonly cwd: string;
+  /** The open session's id, for `ping` replies. */
+  readonly sessionId: () => string | undefined;
+  /** Rings the terminal bell (only the CLI writes to the terminal). */
+  readonly ring: () => void;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly tmux?: TmuxRunner;
+  /** Removes the tmux options synchronously on stop; default: a real `tmux` call. */
+  readonly clearSync?: (args: readonly string[]) => void;
+}
+
+/** The running control side of a pane. */
+export interface PaneControl {
+  /** The control socket's path, when one is listening. */
+  readonly socketPath: string | undefined;
+  /** Closes the socket (removing it) and clears the published tmux options. */
+  stop(): void;
+}
+
+/**
+ * Starts the control socket (when the pane runs in a tmux or zellij pane, which names the socket) and, in
+ * tmux, the state publication. Failures are logged and leave the pane working without them: a pane that
+ * cannot be reached by `send` is still a pane.
+ */
+export async function startPaneControl(options: PaneControlOptions): Promise<PaneControl> {
+  const env = options.env ?? process.env;
+  const identity = paneIdentityFromEnv(env);
+  if (!identity) {
+    log.info("not in a tmux or zellij pane: no control socket");
+    return { socketPath: undefined, stop: () => undefined };
+  }
+  let server: ControlServer | undefined;
+  const socketPath = controlSocketPath(identity, env);
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+    log.warn(`control socket path too long for a Unix socket (${socketPath}); zc-pane send cannot reach this pane. Set XDG_RUNTIME_DIR to a shorter directory`);
+  } else {
+    try {
+      server = await ControlServer.start({ socketPath, handle: (request) => handleRequest(request, options) });
+      log.info(`control socket for ${describePane(identity)} at ${socketPath}`);
+    } catch (error) {
+      log.warn(`no control socket for ${describePane(identity)}`, error);
+    }
+  }
+
+  let publisher: TmuxStatePublisher | undefined;
+  let unsubscribe: (() => void) | undefined;
+  if (identity.kind === "tmux") {
+    publisher = new TmuxStatePublisher({
+      paneId: identity.paneId,
+      tmux: options.tmux ?? runTmux,
+      ring: options.ring,
+      clearSync: options.clearSync ?? runTmuxSync,
+      // Set by the plugin for a popup agent: the window it was opened from (a tmux window id, `@N`).
+      ...(env.ZC_PANE_TMUX_OWNER && /^@\d+$/.test(env.ZC_PANE_TMUX_OWNER) ? { ownerWindow: env.ZC_PANE_TMUX_OWNER } : {}),
+      ...(server ? { socketPath: server.socketPath } : {}),
+    });
+    const tracker = new AttentionTracker();
+    const { store } = options;
+    const update = () => publisher?.set(tracker.next(store.getState()));
+    unsubscribe = store.subscribe(update);
+    update();
+  }
+
+  return {
+    socketPath: server?.socketPath,
+    stop: () => {
+      unsubscribe?.();
+      publisher?.stop();
+      server?.close();
+    },
+  };
+}
+
+async function handleRequest(request: ControlRequest, options: PaneControlOptions): Promise<ControlReply> {
+  const sessionId = options.sessionId();
+  const pane = { pid: process.pid, cwd: options.cwd, ...(sessionId ? { sessionId } : {}) };
+  if (request.type === "ping") return { v: CONTROL_PROTOCOL_VERSION, ok: true, pane };
+  const attached = await acceptSend(request, options);
+  return { v: CONTROL_PROTOCOL_VERSION, ok: true, pane, attached };
+}
+
+/**
+ * `send`: checks the files (so the sender hears about a typo now, not when the prompt fails), queues the
+ * attachments, puts the text into the input for the user to edit, and notes in the transcript what was
+ * attached. Nothing goes to the agent until the user presses Enter.
+ */
+async function acceptSend(request: SendRequest, options: PaneControlOptions): Promise<number> {
+  for (const file of request.files) {
+    if (!isAbsolute(file)) throw new ControlProtocolError(`file paths must be absolute: ${file}`);
+    let info;
+    try {
+      info = await stat(file);
+    } catch (error) {
+      throw new ControlProtocolError(`cannot attach ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    }
+    if (!info.isFile()) throw new ControlProtocolError(`cannot attach ${file}: not a regular file`);
+    if (info.size > MAX_ATTACHMENT_BYTES) throw new ControlProtocolError(`cannot attach ${file}: it is ${(info.size / 1048576).toFixed(1)} MiB, over the 10 MiB limit`);
+  }
+  let refs: string[];
+  try {
+    refs = options.attachments.add(request.files, request.resources);
+  } catch (error) {
+    if (error instanceof ClientError) throw new ControlProtocolError(error.message);
+    throw error;
+  }
+  const { store } = options;
+  if (refs.length > 0) {
+    const names = refs.map((ref) => sanitizeLine(ref)).join(", ");
+    store.dispatch({ type: "notice", level: "info", message: `attached ${names}: sent with your next prompt` });
+  }
+  // The text goes into the input, not to the agent: the user reads and edits it first. Stripped of
+  // control characters like anything else drawn on screen.
+  const text = sanitizeText(request.text).trim();
+  if (text !== "") store.dispatch({ type: "draft-restore", text });
+  return refs.length;
+}
