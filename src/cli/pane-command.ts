@@ -7,6 +7,8 @@ import { render } from "ink";
 import { resolveConnection, UsageError, type Connection as AgentConnection } from "../config/connection.js";
 import { downloadDir, logFile } from "../config/paths.js";
 import { closeLogFile, configureLogFile, createLogger } from "../log/logger.js";
+import { launchPaneControl } from "../control/launch.js";
+import { SentAttachments } from "../control/sent-attachments.js";
 import { loadMarkdownRenderer } from "../markdown/renderer.js";
 import { initialPaneState } from "../state/reducer.js";
 import { PaneStore } from "../state/pane-store.js";
@@ -87,6 +89,9 @@ async function runPane(options: PaneOptions): Promise<number> {
   const quitting = new Promise<QuitReason | "signal">((resolvePromise) => (quit = resolvePromise));
   let fatal: unknown;
   let instance: ReturnType<typeof render> | undefined;
+  // What `zc-pane send` hands over waits here for the next prompt (src/control).
+  const sent = new SentAttachments();
+  let control: { stop(): void } | undefined;
   const controller = new SessionController({
     store,
     // Imported only when the first frame is out: spawning code (execa) is not needed to draw "connecting…".
@@ -101,6 +106,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       process.stdout.write("\u001b[2J\u001b[3J\u001b[H");
       store.dispatch({ type: "notice", level: "info", message: "screen cleared" });
     },
+    extraAttachments: sent,
   });
 
   // tmux closing the pane sends SIGHUP and the terminal is gone: end the agent's process group and leave.
@@ -131,9 +137,13 @@ async function runPane(options: PaneOptions): Promise<number> {
       fatal = error;
       quit("quit");
     });
+    // The control socket for `zc-pane send` and the tmux state options; BEL is how tmux learns that a
+    // pane the user is not looking at wants attention.
+    control = launchPaneControl({ store, attachments: sent, cwd: options.cwd, sessionId: () => controller.sessionId, ring: () => process.stdout.write("\u0007") });
   });
 
   const reason = await quitting;
+  control?.stop();
   // The last frame left in the terminal is the transcript alone (no stale input line or key hints).
   store.dispatch({ type: "connection", state: "closed" });
   store.flush();

@@ -41,6 +41,12 @@ export interface SessionControllerOptions {
   readonly onQuit: (reason: QuitReason) => void;
   /** `/clear`: the CLI clears the terminal (only it may write to stdout directly). */
   readonly clearScreen?: () => void;
+  /**
+   * Attachments handed over from outside the input (`zc-pane send`, prefix+A in tmux): `take` gives the
+   * waiting ones to the next prompt, `read` stands in for `readAttachment` so that in-memory text (a tmux
+   * capture) is sent as a resource named after its source rather than as a file.
+   */
+  readonly extraAttachments?: { readonly take: () => readonly string[]; readonly read: typeof readAttachment };
 }
 
 
@@ -100,6 +106,8 @@ export class SessionController {
       void this.runCommand(command);
       return;
     }
+    const extra = this.options.extraAttachments?.take() ?? [];
+    if (extra.length > 0) attachments = [...attachments, ...extra];
     if (this.busy || !this.ready) {
       this.options.store.dispatch({ type: "prompt-queued", text, attachments });
       return;
@@ -301,7 +309,7 @@ export class SessionController {
     let cancelled = false;
     try {
       // Attachments are read before anything is sent: one over 10 MiB refuses the whole prompt (design.md §2).
-      const attachments = await Promise.all(attachmentPaths.map((path) => readAttachment(path, connection.agent.promptCapabilities, cwd)));
+      const attachments = await Promise.all(attachmentPaths.map((path) => (this.options.extraAttachments?.read ?? readAttachment)(path, connection.agent.promptCapabilities, cwd)));
       const blocks: ContentBlock[] = [{ type: "text", text }, ...attachments.map((attachment) => attachment.block)];
       store.dispatch({ type: "prompt-submitted", text, attachments: attachmentPaths });
       const result = await connection.client.prompt(sessionId, blocks);
