@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI } from "../helpers/demo-agent.js";
+import { TmuxSession } from "../helpers/tmux.js";
+
+/**
+ * The pane as a user sees it: the built CLI in a real tmux (private socket, 60×20), the demo agent as a
+ * separate process, keys typed with send-keys, the screen read with capture-pane.
+ */
+let tmux: TmuxSession | undefined;
+afterEach(() => {
+  tmux?.kill();
+  tmux = undefined;
+});
+
+async function openPane(): Promise<TmuxSession> {
+  tmux = new TmuxSession(60, 20);
+  tmux.start(`${process.execPath} ${CLI} --demo`);
+  await tmux.waitFor(/ready/);
+  return tmux;
+}
+
+/** Types a prompt and submits it (Enter sent on its own, as a person types it). */
+async function submit(session: TmuxSession, text: string): Promise<void> {
+  session.type(text);
+  await session.waitFor(text);
+  session.send("Enter");
+}
+
+describe("the pane in a real tmux, against the demo agent", () => {
+  it("streams markdown, approves a shell command with y, and shows the row completed", async () => {
+    const session = await openPane();
+    await submit(session, "shell please");
+    await session.waitFor("Approve shell?");
+    expect(session.screen()).toMatch(/git status --short/);
+    session.send("y");
+    await session.waitFor(/✓ .*shell.*git status --short/);
+    await session.waitFor(/ready/);
+    const history = session.history();
+    expect(history).toContain("› shell please");
+    expect(history).toMatch(/Approve shell\? → Allow once/);
+    // Each finished line is printed once into the scrollback, never duplicated by a redraw.
+    expect(history.match(/› shell please/g)).toHaveLength(1);
+  });
+
+  it("renders the tour's markdown: headings, list bullets and a code block, without raw markers", async () => {
+    const session = await openPane();
+    await submit(session, "show me around");
+    await session.waitFor("Approve shell?", 15_000);
+    session.send("y");
+    await session.waitFor("Approve file_edit?");
+    session.send("y");
+    await session.waitFor(/What just happened/, 15_000);
+    await session.waitFor(/ready/);
+    const history = session.history();
+    expect(history).toContain("## A quick tour");
+    expect(history).toMatch(/• Shell: /);
+    expect(history).toContain('export const greeting = "Hello from zc-pane";');
+    expect(history).not.toContain("**zc-pane demo agent**");
+  });
+
+  it("cancels a slow turn with Esc", async () => {
+    const session = await openPane();
+    await submit(session, "slow");
+    await session.waitFor(/tick 3\/300/);
+    expect(session.screen()).toMatch(/esc cancel/);
+    session.send("Escape");
+    await session.waitFor(/turn cancelled/);
+    await session.waitFor(/ready/);
+  });
+
+  it("expands the last tool row with Ctrl+O", async () => {
+    const session = await openPane();
+    await submit(session, "deliver");
+    await session.waitFor(/ready/, 15_000);
+    await session.waitFor(/✓ .*Demo report/);
+    session.send("C-o");
+    await session.waitFor(/▾ .*Demo report/);
+    expect(session.screen()).toMatch(/Delivered demo-report\.md \(\d+ bytes\)/);
+  });
+
+  it("quits on Ctrl+C twice and prints the resume command", async () => {
+    const session = await openPane();
+    await submit(session, "think");
+    await session.waitFor(/ready/, 15_000);
+    session.send("C-c");
+    // A person's double press: two separate key events (one stdin chunk of two ^C would be one event).
+    await session.waitFor(/again to quit|ctrl\+c/i);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    session.send("C-c");
+    const screen = await session.waitFor(/\[exited 0\]/);
+    expect(screen.replace(/\n/g, "")).toMatch(/zc-pane --resume [0-9a-f-]{36}/);
+  });
+});

@@ -1,0 +1,85 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+let counter = 0;
+
+/**
+ * A real tmux server on a private socket (`-L`), no user config (`-f /dev/null`), for end-to-end tests of
+ * the pane as a user sees it: `send` types keys, `screen` reads what is displayed, `waitFor` polls with a
+ * bound. Always `kill()` in teardown.
+ */
+export class TmuxSession {
+  readonly socket = `zcp-test-${process.pid}-${counter++}`;
+  readonly home = mkdtempSync(join(tmpdir(), "zc-pane-e2e-"));
+
+  constructor(
+    readonly width = 60,
+    readonly height = 20,
+  ) {}
+
+  private tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+  }
+
+  /** Starts `command` (a shell command line) in a detached session of the given size. */
+  start(command: string, env: Record<string, string> = {}): void {
+    const vars = {
+      CI: "false",
+      TERM: "xterm-256color",
+      HOME: this.home,
+      XDG_STATE_HOME: join(this.home, "state"),
+      XDG_CONFIG_HOME: join(this.home, "config"),
+      XDG_RUNTIME_DIR: join(this.home, "run"),
+      ...env,
+    };
+    const exports = Object.entries(vars)
+      .map(([key, value]) => `${key}=${shellQuote(value)}`)
+      .join(" ");
+    this.tmux("new-session", "-d", "-s", "main", "-x", String(this.width), "-y", String(this.height), `env ${exports} ${command}; echo "[exited $?]"; sleep 30`);
+  }
+
+  /** Sends keys as tmux names them (`Enter`, `Escape`, `C-c`, `M-Up`) or literal text with `literal`. */
+  send(...keys: string[]): void {
+    this.tmux("send-keys", "-t", "main", ...keys);
+  }
+
+  /** Types text literally (no key-name interpretation). */
+  type(text: string): void {
+    this.tmux("send-keys", "-t", "main", "-l", text);
+  }
+
+  /** The visible screen as plain text. */
+  screen(): string {
+    return this.tmux("capture-pane", "-p", "-t", "main");
+  }
+
+  /** Screen plus scrollback (what tmux copy-mode would search). */
+  history(): string {
+    return this.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "main");
+  }
+
+  /** Polls the screen until `pattern` shows up; throws with the screen when it does not within `timeoutMs`. */
+  async waitFor(pattern: RegExp | string, timeoutMs = 10_000, read: () => string = () => this.screen()): Promise<string> {
+    const started = Date.now();
+    for (;;) {
+      const text = read();
+      if (typeof pattern === "string" ? text.includes(pattern) : pattern.test(text)) return text;
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${String(pattern)}; screen:\n${text}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  kill(): void {
+    try {
+      this.tmux("kill-server");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
