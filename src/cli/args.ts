@@ -15,6 +15,8 @@ export const CONNECTION_OPTIONS = {
   "config-dir": { type: "string" },
   "token-in-query": { type: "boolean" },
   insecure: { type: "boolean" },
+  // The agent's authentication method, used only if session/new says authentication is required.
+  auth: { type: "string" },
 } as const satisfies ParseArgsConfig["options"];
 
 /**
@@ -81,6 +83,7 @@ export interface ConnectionValues {
   "config-dir"?: string;
   "token-in-query"?: boolean;
   insecure?: boolean;
+  auth?: string;
 }
 
 /** Picks the connection options out of parsed values. */
@@ -97,5 +100,6 @@ export function connectionOptionsFrom(values: ConnectionValues): ConnectionOptio
     ...(values["config-dir"] !== undefined ? { configDir: values["config-dir"] } : {}),
     ...(values["token-in-query"] ? { tokenInQuery: true } : {}),
     ...(values.insecure ? { insecure: true } : {}),
+    ...(values.auth !== undefined ? { auth: values.auth } : {}),
   };
 }

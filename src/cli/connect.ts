@@ -1,8 +1,10 @@
 import { resolve } from "node:path";
 import { AcpClient, type AcpClientOptions } from "../client/acp-client.js";
 import type { AgentInfo } from "../client/agent-info.js";
+import type { AuthOptions } from "../client/auth.js";
 import { ClientError } from "../client/errors.js";
-import type { Connection, GatewayConnection } from "../config/connection.js";
+import { findOnPath, installHint } from "../config/agents.js";
+import type { Connection, GatewayConnection, StdioConnection } from "../config/connection.js";
 import { describeTokenSource, pairingHelp } from "../config/gateway.js";
 import { StdioTransport } from "../transport/stdio.js";
 import type { Transport } from "../transport/transport.js";
@@ -16,15 +18,30 @@ export interface Connected {
   readonly transport: Transport;
 }
 
+/** The env variable that shortens (or lengthens) how long `initialize` may take; tests and slow hosts set it. */
+export const INITIALIZE_TIMEOUT_ENV = "ZC_PANE_INITIALIZE_TIMEOUT_MS";
+
+/** What {@link connect} needs besides the connection. */
+export interface ConnectOptions extends Pick<AcpClientOptions, "permissionPolicy"> {
+  readonly cwd: string;
+  /**
+   * The pane's authentication picker, asked when the agent requires authentication and neither `--auth` nor
+   * an `env_var` method whose variables are set decided (see {@link AuthOptions.chooseAuthMethod}).
+   */
+  readonly chooseAuthMethod?: AuthOptions["chooseAuthMethod"];
+  readonly env?: NodeJS.ProcessEnv;
+}
+
 /**
  * Opens the connection (spawns the agent, or opens the gateway socket), wires the client and runs
- * `initialize`; on failure the connection is ended before throwing. A gateway that cannot be reached
- * or refuses the token throws a {@link ClientError} with code `connection` and the transport's explanation.
+ * `initialize`; on failure the connection is ended before throwing. A stdio agent's command is looked up on
+ * PATH first, so a missing one is a {@link ClientError} (code `connection`) that says what to install. A
+ * gateway that cannot be reached or refuses the token throws a `connection` error with the transport's
+ * explanation. The agent's quirks and the authentication choice (`--auth`, the picker) go to the client.
  */
-export async function connect(
-  connection: Connection,
-  options: Pick<AcpClientOptions, "permissionPolicy"> & { readonly cwd: string },
-): Promise<Connected> {
+export async function connect(connection: Connection, options: ConnectOptions): Promise<Connected> {
+  const env = options.env ?? process.env;
+  if (connection.kind === "stdio") checkAgentCommand(connection, options.cwd, env);
   const transport = createTransport(connection, options.cwd);
   if (transport instanceof WebSocketTransport) {
     try {
@@ -33,11 +50,20 @@ export async function connect(
       throw new ClientError((error as Error).message, "connection", { cause: error });
     }
   }
+  const initializeTimeoutMs = initializeTimeout(env);
   const client = new AcpClient({
     transport,
     clientInfo: { name: "zc-pane", version: VERSION },
     ...(transport instanceof StdioTransport ? { stderrTail: () => transport.stderr } : {}),
     ...(options.permissionPolicy ? { permissionPolicy: options.permissionPolicy } : {}),
+    ...(initializeTimeoutMs !== undefined ? { initializeTimeoutMs } : {}),
+    ...(connection.kind === "stdio" && connection.quirks?.missingFileReadsAsEmpty ? { missingFileReadsAsEmpty: true } : {}),
+    auth: {
+      env: connection.kind === "stdio" && connection.command.env ? { ...env, ...connection.command.env } : env,
+      ...(connection.authMethodId !== undefined ? { methodId: connection.authMethodId } : {}),
+      ...(options.chooseAuthMethod ? { chooseAuthMethod: options.chooseAuthMethod } : {}),
+      ...(connection.kind === "stdio" ? { agentCommand: connection.command } : {}),
+    },
   });
   try {
     const agent = await client.initialize();
@@ -46,6 +72,24 @@ export async function connect(
     await client.dispose();
     throw error;
   }
+}
+
+/**
+ * Fails before spawning when the agent's program cannot be found, with what to install: spawning would
+ * fail too, but only with ENOENT, and the pane would show a dead agent instead of the fix.
+ */
+export function checkAgentCommand(connection: StdioConnection, cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+  const { command } = connection.command;
+  const found = findOnPath(command, { ...env, ...connection.command.env }, connection.command.cwd ?? resolve(cwd));
+  if (found) return found;
+  const hint = connection.agent ? installHint(connection.agent) : "install it, or give the full path to the program";
+  throw new ClientError(`cannot start the agent: \`${command}\` was not found on PATH; ${hint}`, "connection");
+}
+
+/** `$ZC_PANE_INITIALIZE_TIMEOUT_MS` when it is a positive integer; otherwise the client's default (10 s). */
+function initializeTimeout(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env[INITIALIZE_TIMEOUT_ENV];
+  return text !== undefined && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
 }
 
 /** A fresh, not yet initialized transport for the connection (also what a reconnect starts from). */

@@ -1,7 +1,8 @@
 import { homedir } from "node:os";
-import { fileURLToPath } from "node:url";
 import { parseAgentCommand, type AgentCommand } from "../transport/stdio.js";
 import { redactToken } from "../transport/websocket-messages.js";
+import { findOnPath, loadAgentRegistry, quirksForProgram, type AgentDefinition, type AgentRegistry } from "./agents.js";
+import type { AgentQuirks } from "./config-file.js";
 import { BRIDGE_TOKEN_ENV, discoverGatewayToken, gatewayUrl, withAgentAlias, type GatewayToken } from "./gateway.js";
 import { expandTilde, readZeroClawConfig, resolveZeroClawConfigDir, ZeroClawConfigError, type ZeroClawConfig, type ZeroClawConfigDir } from "./zeroclaw-config.js";
 
@@ -10,6 +11,12 @@ export interface StdioConnection {
   readonly kind: "stdio";
   readonly agentName: string;
   readonly command: AgentCommand;
+  /** Known behaviours the client works around (from the registry entry, or matched by program name for `--agent-cmd`). */
+  readonly quirks?: AgentQuirks;
+  /** The registry entry, for messages about a missing command (which package to install); absent for `--agent-cmd`. */
+  readonly agent?: AgentDefinition;
+  /** `--auth METHOD_ID`: the authentication method to use when the agent asks for one. */
+  readonly authMethodId?: string;
 }
 
 /**
@@ -29,6 +36,8 @@ export interface GatewayConnection {
   readonly insecure: boolean;
   /** ZeroClaw's config dir: where config.toml and the bridge's token cache were looked for. */
   readonly zeroclawConfigDir: ZeroClawConfigDir;
+  /** `--auth METHOD_ID` (ZeroClaw's gateway authenticates by token, so this is rarely useful here). */
+  readonly authMethodId?: string;
 }
 
 /** How to reach the agent, resolved from the connection options (design.md §2). */
@@ -48,26 +57,28 @@ export interface ConnectionOptions {
   readonly insecure?: boolean;
   /** `--alias`: ZeroClaw's `agentAlias`; on the gateway it also becomes the URL's `?agent=`. */
   readonly alias?: string;
+  /** `--auth METHOD_ID`: which of the agent's `authMethods` to use if `session/new` says authentication is required. */
+  readonly auth?: string;
 }
 
 /** What resolution reads besides the options; tests pass their own. */
 export interface ResolveContext {
   readonly env?: NodeJS.ProcessEnv;
   readonly home?: string;
+  /** The agent registry; by default built from the config file under `env`'s `XDG_CONFIG_HOME` (or `home`). */
+  readonly registry?: AgentRegistry;
 }
 
-/** Our own executable, to run the built-in demo agent as a separate process (as any agent would be). */
-function selfCommand(args: string[]): AgentCommand {
-  const bin = fileURLToPath(new URL("../bin/zc-pane.js", import.meta.url));
-  return { command: process.execPath, args: [bin, ...args] };
+/**
+ * No agent was named and none can be assumed (no `defaultAgent` in the config, no `zeroclaw` on PATH). The
+ * message says how to pick one; the CLI exits 1 with it.
+ */
+export class AgentSelectionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AgentSelectionError";
+  }
 }
-
-/** Built-in agents. The full registry with user entries and standard ACP agents arrives with issue 6. */
-const BUILT_IN: Readonly<Record<string, (configDir?: string) => AgentCommand>> = {
-  // `--config-dir` is a global flag of the zeroclaw binary, so it goes before the subcommand.
-  zeroclaw: (configDir) => ({ command: "zeroclaw", args: configDir ? ["--config-dir", configDir, "acp"] : ["acp"] }),
-  demo: () => selfCommand(["demo-agent"]),
-};
 
 /** Thrown for options that cannot work together or name nothing known; the CLI exits 2 with the message. */
 export class UsageError extends Error {
@@ -79,14 +90,18 @@ export class UsageError extends Error {
 
 /**
  * Resolves the connection options: `--gateway` (alone), else `--agent-cmd`, which beats `--demo`, which beats
- * `--agent`; default `zeroclaw`. Option clashes throw {@link UsageError}; an unusable ZeroClaw config or token
- * file throws an error whose message says how to fix it (exit 1).
+ * `--agent NAME` (looked up in the registry: built-in agents plus the config file's). Without any of them:
+ * the config's `defaultAgent`, else `zeroclaw` when it is on PATH, else an {@link AgentSelectionError} that
+ * says how to pick one. Option clashes and unknown names throw {@link UsageError}; an unusable config file,
+ * ZeroClaw config or token file throws an error whose message says how to fix it (exit 1). Whether the
+ * chosen command exists is checked by `connect()`, right before spawning.
  */
 export function resolveConnection(options: ConnectionOptions, context: ResolveContext = {}): Connection {
   if (options.gateway !== undefined) {
     const clashing = [options.agentCmd !== undefined && "--agent-cmd", options.agent !== undefined && "--agent", options.demo && "--demo"].filter(Boolean);
     if (clashing.length > 0) throw new UsageError(`--gateway cannot be combined with ${clashing.join(" or ")}: it connects to ZeroClaw's gateway instead of starting an agent`);
-    return resolveGateway(options, options.gateway, context);
+    const gateway = resolveGateway(options, options.gateway, context);
+    return options.auth !== undefined ? { ...gateway, authMethodId: checkedAuthMethodId(options.auth) } : gateway;
   }
   const gatewayOnly = [
     options.token !== undefined && "--token",
@@ -96,19 +111,51 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
   ].filter(Boolean);
   if (gatewayOnly.length > 0) throw new UsageError(`${gatewayOnly.join(", ")} ${gatewayOnly.length > 1 ? "apply" : "applies"} only to --gateway`);
 
+  const auth = options.auth !== undefined ? { authMethodId: checkedAuthMethodId(options.auth) } : {};
+  const env = context.env ?? process.env;
+  const home = context.home ?? homedir();
   if (options.agentCmd !== undefined) {
     if (options.demo || options.agent) throw new UsageError("--agent-cmd cannot be combined with --agent or --demo");
     if (options.configDir !== undefined) throw new UsageError("--config-dir applies to ZeroClaw (--agent zeroclaw or --gateway), not to --agent-cmd");
     const command = parseAgentCommand(options.agentCmd);
-    return { kind: "stdio", agentName: command.command, command };
+    const quirks = quirksForProgram(context.registry ?? loadAgentRegistry(env, home), command.command);
+    return { kind: "stdio", agentName: command.command, command, quirks, ...auth };
   }
-  const name = options.demo ? "demo" : (options.agent ?? "zeroclaw");
   if (options.demo && options.agent && options.agent !== "demo") throw new UsageError("--demo cannot be combined with --agent");
-  const entry = BUILT_IN[name];
-  if (!entry) throw new UsageError(`unknown agent "${name}": known agents are ${Object.keys(BUILT_IN).join(", ")} (or use --agent-cmd "CMD ARGS")`);
+  const registry = context.registry ?? loadAgentRegistry(env, home);
+  // --config-dir means ZeroClaw, which is also the only agent it applies to.
+  const name = options.demo ? "demo" : (options.agent ?? (options.configDir !== undefined ? "zeroclaw" : defaultAgentName(registry, env)));
+  const agent = registry.agents.get(name);
+  if (!agent) throw new UsageError(`unknown agent "${name}": known agents are ${[...registry.agents.keys()].join(", ")} (add one in ${registry.configPath}, or use --agent-cmd "CMD ARGS")`);
   if (options.configDir !== undefined && name !== "zeroclaw") throw new UsageError(`--config-dir applies to ZeroClaw (--agent zeroclaw or --gateway), not to --agent ${name}`);
-  const configDir = options.configDir !== undefined ? expandTilde(options.configDir, context.home ?? homedir()) : undefined;
-  return { kind: "stdio", agentName: name, command: entry(configDir) };
+  // `--config-dir` is a global flag of the zeroclaw binary, so it goes before the subcommand.
+  const configDir = options.configDir !== undefined ? expandTilde(options.configDir, home) : undefined;
+  const args = configDir ? ["--config-dir", configDir, ...agent.args] : [...agent.args];
+  const command: AgentCommand = { command: agent.command, args, ...(agent.env ? { env: agent.env } : {}), ...(agent.cwd !== undefined ? { cwd: agent.cwd } : {}) };
+  return { kind: "stdio", agentName: name, command, quirks: agent.quirks, agent, ...auth };
+}
+
+/**
+ * The agent used when none is named: the config's `defaultAgent`, else ZeroClaw when its command is on PATH.
+ * Guessing any further (the first installed adapter, say) would pick an agent, and so a provider account,
+ * the user never chose.
+ */
+function defaultAgentName(registry: AgentRegistry, env: NodeJS.ProcessEnv): string {
+  if (registry.defaultAgent !== undefined) return registry.defaultAgent;
+  const zeroclaw = registry.agents.get("zeroclaw");
+  if (zeroclaw && findOnPath(zeroclaw.command, { ...env, ...zeroclaw.env })) return "zeroclaw";
+  const others = [...registry.agents.keys()].filter((name) => name !== "zeroclaw" && name !== "demo");
+  throw new AgentSelectionError(
+    `no agent selected, and \`zeroclaw\` is not on PATH to be the default. Pick one with --agent NAME (${others.join(", ")}), ` +
+      `run any ACP agent with --agent-cmd "CMD ARGS", or try the built-in demo agent with --demo. ` +
+      `To make a choice stick, set "defaultAgent" in ${registry.configPath}.`,
+  );
+}
+
+/** Method ids are sent as-is in `authenticate`; only an empty one is surely a mistake. */
+function checkedAuthMethodId(id: string): string {
+  if (id.trim() === "") throw new UsageError("--auth needs a method id (the agent lists its methods when it asks for authentication)");
+  return id.trim();
 }
 
 function resolveGateway(options: ConnectionOptions, gateway: string | true, context: ResolveContext): GatewayConnection {

@@ -161,7 +161,8 @@ describe("resolveConnection for the gateway", () => {
   it("passes --config-dir to `zeroclaw acp` and refuses it for other agents", () => {
     const context = { env: {}, home: "/home/me" };
     expect(resolveConnection({ configDir: "~/zc" }, context)).toMatchObject({ kind: "stdio", command: { command: "zeroclaw", args: ["--config-dir", "/home/me/zc", "acp"] } });
-    expect(resolveConnection({}, context)).toMatchObject({ command: { command: "zeroclaw", args: ["acp"] } });
+    // No agent named: zeroclaw only when it is on PATH (test/config/agents.test.ts), so it is named here.
+    expect(resolveConnection({ agent: "zeroclaw" }, context)).toMatchObject({ command: { command: "zeroclaw", args: ["acp"] } });
     expect(() => resolveConnection({ configDir: "/c", demo: true }, context)).toThrow(UsageError);
   });
 
