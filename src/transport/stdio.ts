@@ -1,7 +1,7 @@
 import { execa } from "execa";
 import { createLogger } from "../log/logger.js";
 import { LineSplitter, MAX_LINE_BYTES } from "./line-splitter.js";
-import { Listeners, TransportClosedError, type Transport, type TransportClose, type TransportProblem } from "./transport.js";
+import { BaseTransport, TransportClosedError, type TransportClose } from "./transport.js";
 import { killProcessGroup, trackChild, untrackChild } from "./process-groups.js";
 import { splitShellWords } from "./shell-words.js";
 
@@ -36,13 +36,9 @@ export interface StdioTransportOptions {
  * that closing the transport, or zc-pane exiting (SIGHUP when tmux closes the pane), ends the agent and
  * everything it started.
  */
-export class StdioTransport implements Transport {
-  private readonly messages = new Listeners<{ message: unknown; raw: string }>();
-  private readonly problems = new Listeners<TransportProblem>();
-  private readonly closes = new Listeners<TransportClose>();
+export class StdioTransport extends BaseTransport {
   private readonly child: ReturnType<typeof spawnAgent>;
   private stderrTail = "";
-  private closeInfo: TransportClose | undefined;
   private closingByUs = false;
   private readonly exited: Promise<void>;
 
@@ -50,13 +46,14 @@ export class StdioTransport implements Transport {
     readonly agent: AgentCommand,
     options: StdioTransportOptions = {},
   ) {
+    super();
     this.child = spawnAgent(agent);
     const pid = this.child.pid;
     if (pid !== undefined) trackChild(pid);
     log.info(`spawned ${agent.command} ${agent.args.join(" ")}`, { pid });
 
     const splitter = new LineSplitter(
-      (line) => this.receiveLine(line),
+      (line) => this.receiveText(line, "the agent wrote a line"),
       (bytes) => {
         const message = `the agent sent a message of ${bytes} bytes, over the ${Math.round((options.maxLineBytes ?? MAX_LINE_BYTES) / 1048576)} MiB limit; it was skipped`;
         log.warn(message);
@@ -90,10 +87,6 @@ export class StdioTransport implements Transport {
     });
   }
 
-  get closed(): TransportClose | undefined {
-    return this.closeInfo;
-  }
-
   /** The last few KiB the agent wrote to stderr, for error messages (initialize timeout, death). */
   get stderr(): string {
     return this.stderrTail;
@@ -102,23 +95,6 @@ export class StdioTransport implements Transport {
   send(message: object): void {
     if (this.closeInfo) throw new TransportClosedError(this.closeInfo);
     this.child.stdin.write(`${JSON.stringify(message)}\n`);
-  }
-
-  onMessage(handler: (message: unknown, raw: string) => void): () => void {
-    return this.messages.add(({ message, raw }) => handler(message, raw));
-  }
-
-  onProblem(handler: (problem: TransportProblem) => void): () => void {
-    return this.problems.add(handler);
-  }
-
-  onClose(handler: (close: TransportClose) => void): () => void {
-    if (this.closeInfo) {
-      const info = this.closeInfo;
-      queueMicrotask(() => handler(info));
-      return () => {};
-    }
-    return this.closes.add(handler);
   }
 
   async close(): Promise<void> {
@@ -136,20 +112,6 @@ export class StdioTransport implements Transport {
     }
   }
 
-  private receiveLine(line: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      // Agents print banners or logs on stdout by mistake; ZeroClaw's own test skips such lines too.
-      const preview = line.length > 200 ? `${line.slice(0, 200)}…` : line;
-      log.warn("skipped a line that is not JSON", { preview });
-      this.problems.emit({ kind: "malformed-json", message: `the agent wrote a line that is not JSON: ${preview}` });
-      return;
-    }
-    this.messages.emit({ message, raw: line });
-  }
-
   private receiveStderr(chunk: Buffer): void {
     const text = chunk.toString("utf8");
     log.info("agent stderr", { text });
@@ -157,10 +119,7 @@ export class StdioTransport implements Transport {
   }
 
   private finish(info: TransportClose): void {
-    if (this.closeInfo) return;
-    this.closeInfo = info;
-    log.info("transport closed", info);
-    this.closes.emit(info);
+    if (this.recordClose(info)) log.info("transport closed", info);
   }
 }
 

@@ -1,3 +1,7 @@
+import { createLogger } from "../log/logger.js";
+
+const log = createLogger("transport");
+
 /**
  * How a connection to an agent ended. `message` is a one-line, user-facing explanation; the rest is detail
  * for the "agent died" view (exit code, signal, the last lines the agent wrote to stderr).
@@ -55,5 +59,66 @@ export class Listeners<T> {
 
   get size(): number {
     return this.handlers.size;
+  }
+}
+
+/**
+ * What every transport shares: the listener lists, the close record, and turning received text into a
+ * message (or a reported, skipped problem). Subclasses only move bytes.
+ */
+export abstract class BaseTransport<C extends TransportClose = TransportClose> implements Transport {
+  protected readonly messages = new Listeners<{ message: unknown; raw: string }>();
+  protected readonly problems = new Listeners<TransportProblem>();
+  private readonly closes = new Listeners<C>();
+  protected closeInfo: C | undefined;
+
+  abstract send(message: object): void;
+  abstract close(): Promise<void>;
+
+  get closed(): C | undefined {
+    return this.closeInfo;
+  }
+
+  onMessage(handler: (message: unknown, raw: string) => void): () => void {
+    return this.messages.add(({ message, raw }) => handler(message, raw));
+  }
+
+  onProblem(handler: (problem: TransportProblem) => void): () => void {
+    return this.problems.add(handler);
+  }
+
+  onClose(handler: (close: C) => void): () => void {
+    if (this.closeInfo) {
+      const info = this.closeInfo;
+      queueMicrotask(() => handler(info));
+      return () => {};
+    }
+    return this.closes.add(handler);
+  }
+
+  /**
+   * Parses one received text (a line, a frame) as one JSON message. Anything else is reported as a problem
+   * and skipped: agents print banners on stdout by mistake, and a malformed message must never be fatal.
+   * `what` names the unit in the message ("the agent wrote a line", "the gateway sent a frame").
+   */
+  protected receiveText(raw: string, what: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      const preview = raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
+      log.warn(`skipped: ${what} that is not one JSON message`, { preview });
+      this.problems.emit({ kind: "malformed-json", message: `${what} that is not one JSON message: ${preview}` });
+      return;
+    }
+    this.messages.emit({ message, raw });
+  }
+
+  /** Records the close once and tells the listeners; returns false when it was already closed. */
+  protected recordClose(info: C): boolean {
+    if (this.closeInfo) return false;
+    this.closeInfo = info;
+    this.closes.emit(info);
+    return true;
   }
 }

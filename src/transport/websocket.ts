@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import WebSocket from "ws";
 import { createLogger } from "../log/logger.js";
-import { Listeners, TransportClosedError, type Transport, type TransportClose, type TransportProblem } from "./transport.js";
+import { BaseTransport, TransportClosedError, type TransportClose } from "./transport.js";
 import {
   describeConnectError,
   describeDrop,
@@ -82,12 +82,9 @@ type State = "connecting" | "open" | "closed";
  * sent before the socket opens are queued and go out on open; `ready` says when that happened, or why it
  * could not. Handshake failures become a {@link WebSocketClose} whose message says what to do.
  */
-export class WebSocketTransport implements Transport {
+export class WebSocketTransport extends BaseTransport<WebSocketClose> {
   /** Resolves once the socket is open; rejects with a {@link WebSocketConnectError} if it never opens. */
   readonly ready: Promise<void>;
-  private readonly messages = new Listeners<{ message: unknown; raw: string }>();
-  private readonly problems = new Listeners<TransportProblem>();
-  private readonly closes = new Listeners<TransportClose>();
   private readonly endpoint: URL;
   private readonly token: string | undefined;
   private socket: WebSocket | undefined;
@@ -99,7 +96,6 @@ export class WebSocketTransport implements Transport {
   /** Why an open socket is going down, when we know better than its close code (oversized message, no pong). */
   private dropCause: string | undefined;
   private closingByUs = false;
-  private closeInfo: WebSocketClose | undefined;
   private awaitingPong = false;
   private keepAliveTimer: NodeJS.Timeout | undefined;
   private settleReady!: { resolve: () => void; reject: (error: Error) => void };
@@ -107,6 +103,7 @@ export class WebSocketTransport implements Transport {
   private markFinished!: () => void;
 
   constructor(private readonly options: WebSocketTransportOptions) {
+    super();
     this.token = options.token || undefined;
     this.offerSubprotocol = options.subprotocol !== false;
     this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
@@ -135,10 +132,6 @@ export class WebSocketTransport implements Transport {
     return transport;
   }
 
-  get closed(): TransportClose | undefined {
-    return this.closeInfo;
-  }
-
   /** The endpoint as shown to the user and the log: no query string, so never a token. */
   get url(): string {
     return endpointOf(this.endpoint);
@@ -161,23 +154,6 @@ export class WebSocketTransport implements Transport {
     this.socket!.send(text, (error) => {
       if (error) log.warn(`send failed: ${this.redact(error.message)}`);
     });
-  }
-
-  onMessage(handler: (message: unknown, raw: string) => void): () => void {
-    return this.messages.add(({ message, raw }) => handler(message, raw));
-  }
-
-  onProblem(handler: (problem: TransportProblem) => void): () => void {
-    return this.problems.add(handler);
-  }
-
-  onClose(handler: (close: TransportClose) => void): () => void {
-    if (this.closeInfo) {
-      const info = this.closeInfo;
-      queueMicrotask(() => handler(info));
-      return () => {};
-    }
-    return this.closes.add(handler);
   }
 
   /** Sends a normal close frame (1000) and resolves once the socket is closed; drops it if the server never answers. */
@@ -345,18 +321,8 @@ export class WebSocketTransport implements Transport {
       text = bytes.toString("utf8");
     }
     const raw = text.trim();
-    if (raw === "") return;
-    let message: unknown;
-    try {
-      message = JSON.parse(raw);
-    } catch {
-      // Also catches several newline-separated messages packed into one frame, which the protocol forbids.
-      const preview = raw.length > 200 ? `${raw.slice(0, 200)}…` : raw;
-      log.warn("skipped a frame that is not one JSON message", { preview });
-      this.problems.emit({ kind: "malformed-json", message: `the gateway sent a frame that is not one JSON message: ${preview}` });
-      return;
-    }
-    this.messages.emit({ message, raw });
+    // Also rejects several newline-separated messages packed into one frame, which the protocol forbids.
+    if (raw !== "") this.receiveText(raw, "the gateway sent a frame");
   }
 
   /**
@@ -392,12 +358,11 @@ export class WebSocketTransport implements Transport {
   private finish(info: WebSocketClose): void {
     if (this.closeInfo) return;
     this.state = "closed";
-    this.closeInfo = info;
     this.queue.length = 0;
     log.info("transport closed", info);
     // A no-op once the socket has opened; before that, whoever awaits `ready` learns why it never will.
     this.settleReady.reject(new WebSocketConnectError(info));
-    this.closes.emit(info);
+    this.recordClose(info);
     this.markFinished();
   }
 }

@@ -46,7 +46,7 @@ describe("StdioTransport", () => {
     const { messages, problems, closed } = collect(transport);
     const info = await closed;
     expect(messages).toEqual([{ a: 1 }, { b: 2 }]);
-    expect(problems).toEqual([{ kind: "malformed-json", message: "the agent wrote a line that is not JSON: starting agent v1" }]);
+    expect(problems).toEqual([{ kind: "malformed-json", message: "the agent wrote a line that is not one JSON message: starting agent v1" }]);
     expect(info).toMatchObject({ reason: "exited", exitCode: 0 });
   });
 
