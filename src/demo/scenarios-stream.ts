@@ -1,3 +1,4 @@
+import { burstChunk } from "./scenarios-bench.js";
 import type { PlanEntry } from "./store.js";
 import type { Turn } from "./turn.js";
 
@@ -22,9 +23,12 @@ async function streamFast(turn: Turn, count: number, chunkAt: (index: number) =>
   }
 }
 
-/** `burst N`: N chunks, chunk i being `c<i> ` (0-based), so a benchmark can tell them apart. */
-export async function burstScenario(turn: Turn, count: number): Promise<void> {
-  await streamFast(turn, Math.min(Math.max(count, 1), MAX_BURST_CHUNKS), (index) => `c${index} `);
+/**
+ * `burst N [xW]`: N chunks, chunk i being `c<i> ` (0-based), so a benchmark can tell them apart; with a
+ * width W each is padded with dots to W bytes (`burst 50000 x40` is the 2 MB burst of design.md §6).
+ */
+export async function burstScenario(turn: Turn, count: number, width = 0): Promise<void> {
+  await streamFast(turn, Math.min(Math.max(count, 1), MAX_BURST_CHUNKS), (index) => burstChunk(index, width));
 }
 
 /** `long N`: a markdown answer of about N KB, streamed in ~100-byte chunks without pauses. */

@@ -8,6 +8,7 @@ import {
   slowScenario,
   thinkScenario,
 } from "./scenarios-stream.js";
+import { stampScenario } from "./scenarios-bench.js";
 import { tourScenario } from "./scenarios-tour.js";
 import {
   askScenario,
@@ -30,7 +31,9 @@ import type { Turn } from "./turn.js";
  * | `stderr`       | three log lines on stderr, then a normal answer                                      |
  * | `deliver-fail` | `deliver_file` whose update has `status: "failed"` and text-only content            |
  * | `fail`         | a few chunks, then error -32603 `Agent turn failed: demo provider error: …`          |
- * | `burst N`      | N chunks (default 1000, max 100000) `c0 `, `c1 `, … as fast as the reader takes them |
+ * | `burst N xW`   | N chunks (default 1000, max 100000) `c0 `, `c1 `, … as fast as the reader takes them; |
+ * |                | `xW` (optional) pads each with dots to W bytes                                       |
+ * | `stamp N MS`   | N ~100-byte chunks, one every MS ms (default 200, 20), each led by `s<i>@<Date.now()>` |
  * | `long N`       | an N-KB markdown answer (default 20, max 10240) in 100-byte chunks, no pauses        |
  * | `slow`         | `tick i/300 ` every 100 ms for about 30 s (for cancel tests)                         |
  * | `ansi`         | text with OSC 52, OSC 0, CSI 2J/3J, C1 CSI (U+009B), OSC 8, DCS, BEL, split up      |
@@ -46,7 +49,9 @@ interface Script {
   readonly keyword: string;
   /** Optional number after the keyword (`burst 500`). */
   readonly takesCount?: number;
-  readonly run: (turn: Turn, context: AgentContext, count: number) => Promise<void>;
+  /** Optional second number (`burst 500 x40`, `stamp 200 20`); a leading `x` is allowed. */
+  readonly takesSecond?: number;
+  readonly run: (turn: Turn, context: AgentContext, count: number, second: number) => Promise<void>;
 }
 
 const SCRIPTS: readonly Script[] = [
@@ -55,7 +60,8 @@ const SCRIPTS: readonly Script[] = [
   { keyword: "stderr", run: (turn, context) => stderrScenario(turn, context) },
   { keyword: "deliver-fail", run: (turn) => deliverFailScenario(turn) },
   { keyword: "fail", run: (turn) => failScenario(turn) },
-  { keyword: "burst", takesCount: 1000, run: (turn, _context, count) => burstScenario(turn, count) },
+  { keyword: "burst", takesCount: 1000, takesSecond: 0, run: (turn, _context, count, width) => burstScenario(turn, count, width) },
+  { keyword: "stamp", takesCount: 200, takesSecond: 20, run: (turn, _context, count, interval) => stampScenario(turn, count, interval) },
   { keyword: "long", takesCount: 20, run: (turn, _context, count) => longScenario(turn, count) },
   { keyword: "slow", run: (turn) => slowScenario(turn) },
   { keyword: "ansi", run: (turn) => ansiScenario(turn) },
@@ -69,20 +75,29 @@ const SCRIPTS: readonly Script[] = [
 
 const MATCHERS = SCRIPTS.map((script) => ({
   script,
-  pattern: new RegExp(`(?<![\\w-])${script.keyword}(?![\\w-])${script.takesCount ? "(?:\\s+(\\d+))?" : ""}`, "i"),
+  pattern: new RegExp(
+    `(?<![\\w-])${script.keyword}(?![\\w-])${script.takesCount !== undefined ? "(?:\\s+(\\d+)" + (script.takesSecond !== undefined ? "(?:\\s+x?(\\d+))?" : "") + ")?" : ""}`,
+    "i",
+  ),
 }));
 
 /** Picks the script for a prompt; exported so tests and the README can rely on the same rule. */
-export function chooseScript(prompt: string): { keyword: string; count: number } {
+export function chooseScript(prompt: string): { keyword: string; count: number; second: number } {
   for (const { script, pattern } of MATCHERS) {
     const match = pattern.exec(prompt);
-    if (match) return { keyword: script.keyword, count: match[1] ? Number(match[1]) : (script.takesCount ?? 0) };
+    if (match) {
+      return {
+        keyword: script.keyword,
+        count: match[1] ? Number(match[1]) : (script.takesCount ?? 0),
+        second: match[2] ? Number(match[2]) : (script.takesSecond ?? 0),
+      };
+    }
   }
-  return { keyword: "", count: 0 };
+  return { keyword: "", count: 0, second: 0 };
 }
 
 export async function runScript(turn: Turn, context: AgentContext): Promise<void> {
   const chosen = chooseScript(turn.prompt);
   const script = SCRIPTS.find((candidate) => candidate.keyword === chosen.keyword);
-  await (script ? script.run(turn, context, chosen.count) : tourScenario(turn));
+  await (script ? script.run(turn, context, chosen.count, chosen.second) : tourScenario(turn));
 }
