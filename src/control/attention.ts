@@ -34,27 +34,45 @@ function turnOutcome(previous: PaneState, state: PaneState): "done" | "error" | 
   return "done";
 }
 
+/** Whether a prompt went out between two states: a new (not replayed) user item in the transcript. */
+function promptSent(previous: PaneState, state: PaneState): boolean {
+  const { transcript } = state;
+  for (let index = previous.transcript.length; index < transcript.length; index++) {
+    const item = transcript.at(index);
+    if (item?.kind === "user" && !item.replayed) return true;
+  }
+  return false;
+}
+
 /**
- * Follows the pane state and says which {@link AttentionState} it is in. Each step is O(1) (the transcript
- * is looked at only when a turn ends, a few items back), so it can run on every store notification.
+ * Follows the pane state and says which {@link AttentionState} it is in. It sees only the states the store
+ * notifies, which are coalesced (≤ 30 Hz): a quick turn's start and end can arrive as one change. So a turn
+ * counts as begun when its prompt is printed (that is notified at once), and as ended when the turn state
+ * changes while not running. Each step costs O(items appended since the last step).
  */
 export class AttentionTracker {
   private previous: PaneState | undefined;
+  private inTurn = false;
   private lastTurn: "done" | "error" | undefined;
 
   /** The attention state for `state`, given everything seen before. */
   next(state: PaneState): AttentionState {
     const previous = this.previous;
     this.previous = state;
-    if (previous && previous.turn.running && !state.turn.running) {
-      const outcome = turnOutcome(previous, state);
-      this.lastTurn = outcome === "cancelled" ? undefined : outcome;
-    } else if (state.turn.running) {
-      this.lastTurn = undefined;
+    if (previous) {
+      if (state.turn.running || promptSent(previous, state)) {
+        this.inTurn = true;
+        this.lastTurn = undefined;
+      }
+      if (this.inTurn && !state.turn.running && (previous.turn.running || state.turn !== previous.turn)) {
+        const outcome = turnOutcome(previous, state);
+        this.lastTurn = outcome === "cancelled" ? undefined : outcome;
+        this.inTurn = false;
+      }
     }
     if (state.agentDied || state.header.connection === "disconnected") return "error";
     if (hasOpenPermission(state)) return "needs-permission";
-    if (state.turn.running) return "working";
+    if (state.turn.running || this.inTurn) return "working";
     return this.lastTurn ?? "idle";
   }
 }
