@@ -1,0 +1,196 @@
+import { execFileSync, type ExecFileSyncOptions } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { CLI } from "../helpers/demo-agent.js";
+
+/** The plugin under test. */
+export const PLUGIN = resolve(import.meta.dirname, "../../tmux/zc-pane.tmux");
+
+let counter = 0;
+
+/** One pane as `list-panes` describes it. */
+export interface PaneInfo {
+  readonly id: string;
+  readonly active: boolean;
+  readonly marked: boolean;
+  readonly path: string;
+  readonly startCommand: string;
+  readonly width: number;
+  readonly left: number;
+  readonly state: string;
+}
+
+/**
+ * A private tmux server (`-L`, `-f /dev/null`) for the plugin's end-to-end tests, with everything a user's
+ * machine would have: `zc-pane` on PATH (a wrapper around the built CLI), a HOME and XDG dirs of its own, a
+ * project directory the first pane starts in. Key bindings only run for a real client, so
+ * {@link attachClient} attaches one from inside a second private server: keys typed into that outer pane
+ * reach the inner client exactly as a user's keyboard would. Every wait is bounded; {@link kill} ends both
+ * servers and removes the files.
+ */
+export class TmuxHarness {
+  readonly socket = `zcp-plugin-${process.pid}-${counter++}`;
+  readonly outerSocket = `${this.socket}-outer`;
+  readonly root = mkdtempSync(join(tmpdir(), "zcp-tmux-"));
+  readonly home = join(this.root, "home");
+  readonly project = join(this.root, "project");
+  readonly bin = join(this.root, "bin");
+  readonly env: NodeJS.ProcessEnv;
+
+  constructor(
+    readonly width = 100,
+    readonly height = 30,
+  ) {
+    for (const dir of [this.home, this.project, this.bin, join(this.home, "run")]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const wrapper = join(this.bin, "zc-pane");
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(CLI)} "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const { TMUX: _tmux, TMUX_PANE: _pane, ZELLIJ: _zellij, ZELLIJ_SESSION_NAME: _session, ZELLIJ_PANE_ID: _id, ...inherited } = process.env;
+    this.env = {
+      ...inherited,
+      CI: "false",
+      TERM: "xterm-256color",
+      HOME: this.home,
+      PATH: `${this.bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+      XDG_STATE_HOME: join(this.home, "state"),
+      XDG_CONFIG_HOME: join(this.home, "config"),
+      XDG_RUNTIME_DIR: join(this.home, "run"),
+      PS1: "$ ",
+      ENV: "",
+    };
+  }
+
+  /** Runs a tmux command on the inner server and returns its output. */
+  tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], this.execOptions());
+  }
+
+  /** Like {@link tmux}, on the outer server (the one hosting the attached client). */
+  outer(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.outerSocket, "-f", "/dev/null", ...args], this.execOptions());
+  }
+
+  private execOptions(): ExecFileSyncOptions & { encoding: "utf8" } {
+    return { encoding: "utf8", env: this.env, timeout: 10_000, stdio: ["ignore", "pipe", "pipe"] };
+  }
+
+  /** Starts the server with one session `main` running `sh` in the project dir. */
+  start(): void {
+    this.tmux("new-session", "-d", "-s", "main", "-x", String(this.width), "-y", String(this.height), "-c", this.project, "sh");
+  }
+
+  /** Sets global options, then loads the plugin the way a `run-shell` line in ~/.tmux.conf does. */
+  loadPlugin(options: Record<string, string> = {}): void {
+    for (const [name, value] of Object.entries(options)) this.tmux("set-option", "-g", name, value);
+    this.tmux("run-shell", PLUGIN);
+  }
+
+  /** Attaches a client to `main`, from a pane of the outer server, and waits until tmux lists it. */
+  async attachClient(): Promise<void> {
+    this.outer("new-session", "-d", "-s", "outer", "-x", String(this.width), "-y", String(this.height), `env -u TMUX tmux -L ${this.socket} -f /dev/null attach-session -t main`);
+    await this.waitUntil(() => this.tmux("list-clients", "-F", "#{client_name}").trim() !== "", "a client attached");
+  }
+
+  /** Types keys on the attached client's keyboard (`press("C-b", "a")` is prefix+a). */
+  press(...keys: string[]): void {
+    this.outer("send-keys", "-t", "outer", ...keys);
+  }
+
+  /** Panes of a window (default: the current window of `main`). */
+  panes(target = "main:"): PaneInfo[] {
+    const format = "#{pane_id}\t#{pane_active}\t#{@zc-pane}\t#{pane_current_path}\t#{pane_start_command}\t#{pane_width}\t#{pane_left}\t#{@zc-pane-state}";
+    return this.tmux("list-panes", "-t", target, "-F", format)
+      .trim()
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => {
+        const [id = "", active, marked, path = "", startCommand = "", width, left, state = ""] = line.split("\t");
+        return { id, active: active === "1", marked: marked === "1", path, startCommand, width: Number(width), left: Number(left), state };
+      });
+  }
+
+  /** The marked zc-pane pane of `main`'s current window, if any. */
+  agentPane(target = "main:"): PaneInfo | undefined {
+    return this.panes(target).find((pane) => pane.marked);
+  }
+
+  /** The visible text of a pane (`history` adds the scrollback, as copy-mode search sees it). */
+  capture(pane: string, options: { history?: boolean } = {}): string {
+    return this.tmux("capture-pane", "-p", "-J", "-t", pane, ...(options.history ? ["-S", "-"] : []));
+  }
+
+  /** A pane option (`-p`) or window option (`-w`) value; "" when unset. */
+  option(scope: "-p" | "-w", target: string, name: string): string {
+    return this.tmux("show-options", scope, "-q", "-v", "-t", target, name).trim();
+  }
+
+  /** Polls `check` every 50 ms until it returns something truthy; throws `what` after `timeoutMs`. */
+  async waitUntil<T>(check: () => T | undefined | false | null | "", what: string, timeoutMs = 15_000): Promise<T> {
+    const started = Date.now();
+    let lastError: unknown;
+    for (;;) {
+      try {
+        const value = check();
+        if (value) return value;
+      } catch (error) {
+        lastError = error;
+      }
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+    }
+  }
+
+  /** Waits until the pane shows `pattern`; returns the screen. */
+  async waitForText(pane: string, pattern: RegExp | string, timeoutMs = 15_000, history = false): Promise<string> {
+    let last = "";
+    try {
+      return await this.waitUntil(() => {
+        last = this.capture(pane, { history });
+        return (typeof pattern === "string" ? last.includes(pattern) : pattern.test(last)) && last;
+      }, `${String(pattern)} in ${pane}`, timeoutMs);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; screen:\n${last}`);
+    }
+  }
+
+  /** Runs the built CLI with the harness's environment (as a pane of this server would). */
+  cli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): { status: number; stdout: string; stderr: string } {
+    try {
+      const stdout = execFileSync(process.execPath, [CLI, ...args], {
+        encoding: "utf8",
+        env: { ...this.env, ...options.env },
+        input: options.input ?? "",
+        timeout: 20_000,
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      return { status: 0, stdout, stderr: "" };
+    } catch (error) {
+      const failed = error as { status: number | null; stdout: string; stderr: string };
+      return { status: failed.status ?? -1, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  /** `$TMUX` as a pane of the inner server has it (socket path, server pid, session). */
+  tmuxVar(): string {
+    const [path, pid] = this.tmux("display-message", "-p", "#{socket_path}\t#{pid}").trim().split("\t");
+    return `${path},${pid},0`;
+  }
+
+  /** Kills both servers and removes the temporary files. */
+  kill(): void {
+    for (const run of [() => this.outer("kill-server"), () => this.tmux("kill-server")]) {
+      try {
+        run();
+      } catch {
+        // Not started, or already gone.
+      }
+    }
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/** Quotes a word for a POSIX shell. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
