@@ -37,6 +37,10 @@ async function main(): Promise<number> {
       const { runSessionsCommand } = await import("./sessions-command.js");
       return runSessionsCommand(rest);
     }
+    case "doctor": {
+      const { runDoctorCommand } = await import("./doctor-command.js");
+      return runDoctorCommand(rest);
+    }
     default: {
       // No subcommand, or flags only: the interactive pane.
       if (command !== undefined && !command.startsWith("-")) {
