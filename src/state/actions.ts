@@ -15,7 +15,7 @@ export type PaneAction =
    * it moves into the transcript.
    */
   | { readonly type: "stream-append"; readonly stream: "message" | "thought" | "user"; readonly text: string; readonly splitPoint: number; readonly at: number }
-  | { readonly type: "connection"; readonly state: ConnectionState; readonly agentName?: string; readonly agentTitle?: string; readonly at: number }
+  | { readonly type: "connection"; readonly state: ConnectionState; readonly agentName?: string; readonly agentTitle?: string; readonly retryAt?: number; readonly at: number }
   | { readonly type: "session-opened"; readonly sessionId: string; readonly how: "new" | "resume" | "load"; readonly alias?: string; readonly cwd?: string; readonly at: number }
   /** The restore replay (if any) is over: whatever it streamed is final. */
   | { readonly type: "session-restored"; readonly at: number }

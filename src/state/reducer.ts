@@ -22,16 +22,19 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
       return reduceClientEvent(state, action.event, action.at);
     case "stream-append":
       return appendStream(state, action.stream, action.text, action.splitPoint);
-    case "connection":
+    case "connection": {
+      const { retryAt: _previous, ...header } = state.header;
       return {
         ...state,
         header: {
-          ...state.header,
+          ...header,
           connection: action.state,
+          ...(action.retryAt !== undefined ? { retryAt: action.retryAt } : {}),
           ...(action.agentName ? { agentName: sanitizeLine(action.agentName) } : {}),
           ...(action.agentTitle ? { agentTitle: sanitizeLine(action.agentTitle) } : {}),
         },
       };
+    }
     case "session-opened": {
       const opened: PaneState = {
         ...state,

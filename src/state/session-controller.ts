@@ -3,11 +3,15 @@ import type { AgentInfo } from "../client/agent-info.js";
 import { readAttachment } from "../client/attachments.js";
 import { ClientError } from "../client/errors.js";
 import type { ClientEvent } from "../client/events.js";
+import type { BackoffOptions } from "../client/reconnect/backoff.js";
+import { Reconnector, shouldReconnect } from "../client/reconnect/reconnector.js";
 import { createLogger } from "../log/logger.js";
 import type { ContentBlock } from "../protocol/index.js";
 import { DeliveryError, saveDeliveredFile } from "./delivered-files.js";
 import type { PaneStore } from "./pane-store.js";
 import { PermissionRelay } from "./permission-relay.js";
+import { restoreSession, type RestoreMode } from "./restore.js";
+import type { SessionRecording } from "./session-recording.js";
 import { exportTranscript, runLocalCommand } from "./local-commands.js";
 import { parseLocalCommand, type LocalCommand } from "./slash-commands.js";
 import { deliveryOf } from "./tool-rows.js";
@@ -47,6 +51,15 @@ export interface SessionControllerOptions {
    * capture) is sent as a resource named after its source rather than as a file.
    */
   readonly extraAttachments?: { readonly take: () => readonly string[]; readonly read: typeof readAttachment };
+  /** Records the session in the local index and its transcript journal (design.md §5). */
+  readonly recording?: SessionRecording;
+  /**
+   * The restored session's local transcript is already on screen (`--resume`): when the agent can only
+   * `session/load`, its replay is not shown a second time.
+   */
+  readonly historyShown?: boolean;
+  /** Delays of the automatic reconnect after a dropped socket (tests shorten them). */
+  readonly reconnectBackoff?: BackoffOptions;
 }
 
 
@@ -64,6 +77,9 @@ export class SessionController {
   private ready = false;
   private quitting = false;
   private restarting = false;
+  private reconnector: Reconnector | undefined;
+  /** A `session/load` replays history the pane already shows: its updates are kept from the store. */
+  private muteReplay = false;
 
   constructor(private readonly options: SessionControllerOptions) {}
 
@@ -94,7 +110,7 @@ export class SessionController {
     try {
       await this.open(this.options.restore);
     } catch (error) {
-      if (error instanceof ClientError && error.code === "unknown-session") throw error;
+      if (error instanceof ClientError && (error.code === "unknown-session" || (this.options.restore && error.code === "not-supported"))) throw error;
       this.showDeath(error);
     }
   }
@@ -155,6 +171,7 @@ export class SessionController {
   quit(reason: QuitReason = "quit"): void {
     if (this.quitting) return;
     this.quitting = true;
+    this.reconnector?.stop();
     this.options.store.dispatch({ type: "finalize" });
     // The pane draws only the transcript from now on: the last frame left in the terminal is the
     // conversation, not a stale input line and key hints.
@@ -174,10 +191,10 @@ export class SessionController {
         return;
       }
       const connection = await this.connectNow("restarting");
-      if (connection.agent.canResume) {
-        await this.open({ mode: "resume", sessionId }, connection);
+      if (connection.agent.canResume || connection.agent.loadSession) {
+        await this.open({ mode: "resume", sessionId }, connection, true);
       } else {
-        this.options.store.dispatch({ type: "notice", level: "warning", message: `${connection.agent.name} cannot resume sessions; started a new one` });
+        this.options.store.dispatch({ type: "notice", level: "warning", message: `${connection.agent.name} cannot restore sessions; started a new one` });
         await this.open(undefined, connection);
       }
     } catch (error) {
@@ -190,6 +207,7 @@ export class SessionController {
   /** Ends the connection (and a stdio agent's process group). */
   async dispose(): Promise<void> {
     this.quitting = true;
+    this.reconnector?.stop();
     await this.disconnect();
   }
 
@@ -217,7 +235,12 @@ export class SessionController {
     return connection;
   }
 
-  private async open(restore: SessionControllerOptions["restore"], existing?: Connection): Promise<void> {
+  /** Any key while the pane waits to reconnect: try now. */
+  retryNow(): void {
+    this.reconnector?.retryNow();
+  }
+
+  private async open(restore: SessionControllerOptions["restore"], existing?: Connection, holdsHistory = this.options.historyShown === true): Promise<void> {
     const connection = existing ?? (await this.connectNow("connecting"));
     const { client } = connection;
     const { store, cwd, alias } = this.options;
@@ -225,13 +248,17 @@ export class SessionController {
       // The banner goes first: `session/load` replays the conversation and ZeroClaw's `session/resume`
       // re-sends the plan, both before they answer. An unknown id fails below: the pane exits with the error.
       store.dispatch({ type: "session-opened", sessionId: restore.sessionId, how: restore.mode, ...(alias ? { alias } : {}), cwd });
-      if (restore.mode === "resume") await client.resumeSession(restore.sessionId, cwd);
-      else await client.loadSession(restore.sessionId, cwd);
+      await this.restoreOn(connection, restore.sessionId, restore.mode, holdsHistory);
       this.sessionIdValue = restore.sessionId;
       store.dispatch({ type: "session-restored" });
     } else {
-      const session = await client.newSession({ cwd, ...(alias ? { alias } : {}) });
+      this.options.recording?.hold();
+      const session = await client.newSession({ cwd, ...(alias ? { alias } : {}) }).catch((error: unknown) => {
+        this.options.recording?.discard();
+        throw error;
+      });
       this.sessionIdValue = session.sessionId;
+      await this.options.recording?.open(session.sessionId);
       store.dispatch({ type: "session-opened", sessionId: session.sessionId, how: "new", ...(alias ? { alias } : {}), cwd });
     }
     this.ready = true;
@@ -241,11 +268,15 @@ export class SessionController {
   private attach(connection: Connection): void {
     this.connection = connection;
     const { client } = connection;
-    const offStore = client.subscribe(this.options.store.handleClientEvent);
+    const offStore = client.subscribe((event) => {
+      if (!(this.muteReplay && event.type === "update")) this.options.store.handleClientEvent(event);
+    });
+    const offRecording = this.options.recording ? client.subscribe(this.options.recording.handleEvent) : undefined;
     const offSelf = client.subscribe(this.onClientEvent);
     this.unsubscribe = () => {
       offStore();
       offSelf();
+      offRecording?.();
     };
     this.permissions.follow(client.permissions);
   }
@@ -254,6 +285,10 @@ export class SessionController {
     if (event.type === "disconnected") {
       if (this.quitting || event.close.reason === "closed-by-us") return;
       this.ready = false;
+      if (this.sessionIdValue && shouldReconnect(event.close)) {
+        this.beginReconnect(event.close.message);
+        return;
+      }
       this.options.store.dispatch({
         type: "agent-died",
         death: {
@@ -270,6 +305,72 @@ export class SessionController {
       if (found) void this.saveDelivery(event.update.toolCallId, found.delivery.uri, found.blob);
     }
   };
+
+  /**
+   * Restores `sessionId` on a fresh connection (see {@link restoreSession}): journaled as a restore, and
+   * recorded only once the agent accepted it, so an unknown id leaves nothing in the index.
+   */
+  private async restoreOn(connection: Connection, sessionId: string, prefer: RestoreMode, holdsHistory: boolean): Promise<RestoreMode> {
+    const { recording, store, cwd } = this.options;
+    recording?.hold();
+    let how: RestoreMode;
+    try {
+      how = await restoreSession(connection.client, connection.agent, {
+        sessionId,
+        cwd,
+        prefer,
+        beforeCall: (chosen) => {
+          recording?.beginRestore(chosen);
+          this.muteReplay = chosen === "load" && holdsHistory;
+        },
+      });
+    } catch (error) {
+      recording?.discard();
+      throw error;
+    } finally {
+      this.muteReplay = false;
+    }
+    await recording?.open(sessionId);
+    recording?.endRestore();
+    if (how !== prefer) store.dispatch({ type: "notice", level: "info", message: `${connection.agent.name} cannot ${prefer} sessions; restored with session/${how}` });
+    return how;
+  }
+
+  /**
+   * The gateway socket dropped (or the gateway is not back yet): reconnect with backoff and restore the
+   * session, the header counting down to the next try. The running turn is lost with the socket; what it
+   * streamed stays on screen and the turn is marked interrupted.
+   */
+  private beginReconnect(why: string): void {
+    const { store } = this.options;
+    log.warn(`connection lost, reconnecting: ${why}`);
+    if (this.busy) store.dispatch({ type: "notice", level: "warning", message: "the running turn was interrupted by the dropped connection; what it streamed is kept" });
+    store.dispatch({ type: "notice", level: "warning", message: `${why}; reconnecting…` });
+    this.reconnector ??= new Reconnector({
+      ...(this.options.reconnectBackoff ? { backoff: this.options.reconnectBackoff } : {}),
+      attempt: () => this.reconnectOnce(),
+      onWaiting: ({ retryAt, error }) => {
+        if (error !== undefined) log.warn("reconnect attempt failed", error);
+        store.dispatch({ type: "connection", state: "reconnecting", retryAt });
+      },
+      onAttempt: () => store.dispatch({ type: "connection", state: "reconnecting" }),
+      onRestored: () => store.dispatch({ type: "notice", level: "info", message: "reconnected; the session is restored" }),
+      onFatal: (error) => this.showDeath(error),
+    });
+    this.reconnector.start();
+  }
+
+  private async reconnectOnce(): Promise<void> {
+    const sessionId = this.sessionIdValue;
+    if (!sessionId || this.quitting) return;
+    await this.disconnect();
+    const connection = await this.options.connect();
+    this.attach(connection);
+    await this.restoreOn(connection, sessionId, "resume", true);
+    this.ready = true;
+    this.options.store.dispatch({ type: "connection", state: "ready", agentName: connection.agent.name, ...(connection.agent.title ? { agentTitle: connection.agent.title } : {}) });
+    this.sendNextQueued();
+  }
 
   private async saveDelivery(toolCallId: string, uri: string, blob: string): Promise<void> {
     const { store, downloadDir } = this.options;
@@ -312,6 +413,7 @@ export class SessionController {
       const attachments = await Promise.all(attachmentPaths.map((path) => (this.options.extraAttachments?.read ?? readAttachment)(path, connection.agent.promptCapabilities, cwd)));
       const blocks: ContentBlock[] = [{ type: "text", text }, ...attachments.map((attachment) => attachment.block)];
       store.dispatch({ type: "prompt-submitted", text, attachments: attachmentPaths });
+      this.options.recording?.recordPrompt(text, attachmentPaths);
       const result = await connection.client.prompt(sessionId, blocks);
       cancelled = result.stopReason === "cancelled";
     } catch (error) {
@@ -328,7 +430,8 @@ export class SessionController {
     }
     // After a cancel or a failure the user is changing course: queued prompts come back into the input
     // rather than going out unseen.
-    if (cancelled) store.dispatch({ type: "queue-to-draft" });
+    // A turn cut by a dropped socket is no change of course: its queue goes out once the session is back.
+    if (cancelled && !this.reconnector?.reconnecting) store.dispatch({ type: "queue-to-draft" });
     else this.sendNextQueued();
   }
 

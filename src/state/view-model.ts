@@ -13,6 +13,8 @@ export type ConnectionState =
   | "restoring"
   | "ready"
   | "restarting"
+  /** The gateway socket dropped: waiting to reconnect (`retryAt` set) or reconnecting now. */
+  | "reconnecting"
   | "disconnected"
   | "closed";
 
@@ -23,6 +25,8 @@ export interface HeaderInfo {
   readonly alias?: string;
   readonly sessionId?: string;
   readonly connection: ConnectionState;
+  /** While reconnecting: when the next attempt starts (ms since epoch), for the header's countdown. */
+  readonly retryAt?: number;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface PaneActions {
   stopAndQuit(): Promise<void>;
   quit(): void;
   restart(): Promise<void>;
+  /** While waiting to reconnect: try now (any key). */
+  retryNow?(): void;
   readonly permissions: PermissionSource;
   readonly agent?: AgentInfo | undefined;
 }
@@ -159,6 +161,16 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
     }
     return false;
   });
+
+  // Any key retries a waiting reconnect now, and still does what it does (typing queues a prompt).
+  useKeys(
+    KEY_LAYER.confirm + 1,
+    () => {
+      actions.retryNow?.();
+      return false;
+    },
+    state.header.connection === "reconnecting",
+  );
 
   useKeys(
     KEY_LAYER.confirm,

@@ -28,6 +28,7 @@ const CONNECTION_TEXT: Readonly<Record<HeaderInfo["connection"], { text: string;
   restoring: { text: "restoring…", color: "yellow" },
   ready: { text: "ready", color: "green" },
   restarting: { text: "restarting…", color: "yellow" },
+  reconnecting: { text: "reconnecting…", color: "yellow" },
   disconnected: { text: "disconnected", color: "red" },
   closed: { text: "closed", color: "gray" },
 };
@@ -38,13 +39,17 @@ const CONNECTION_TEXT: Readonly<Record<HeaderInfo["connection"], { text: string;
  */
 export const Header = memo(function Header({ header, width, turnStartedAt, cancelling, waiting, now = Date.now }: HeaderProps) {
   const running = turnStartedAt !== undefined && waiting !== true;
-  const tick = useTick(running);
+  // The reconnect countdown ticks only while it waits: an idle pane still draws nothing.
+  const countingDown = header.connection === "reconnecting" && header.retryAt !== undefined;
+  const tick = useTick(running || countingDown);
   const agent = header.agentTitle ?? header.agentName ?? "agent";
   const rest = [header.alias, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part)).map((part) => ` · ${part}`).join("");
   const state = waiting
     ? { text: "waiting for you", color: "yellow" }
     : running
     ? { text: `${spinnerFrame(tick)} ${cancelling ? "cancelling" : "working"} ${formatElapsed(now() - turnStartedAt)}`, color: cancelling ? "yellow" : "cyan" }
+    : countingDown
+    ? { text: `reconnecting in ${Math.max(1, Math.ceil((header.retryAt! - now()) / 1000))}s · any key`, color: "yellow" }
     : CONNECTION_TEXT[header.connection];
   // The agent's title gives way first: in a narrow pane the session id is what tells two panes apart.
   const room = Math.max(1, width - state.text.length - 1);
