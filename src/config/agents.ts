@@ -143,13 +143,16 @@ function newAgent(name: string, entry: AgentEntryConfig, configPath: string, hom
 }
 
 /**
- * The quirks that apply to an `--agent-cmd` program: those of the registry entry that runs the same program
- * (`--agent-cmd "gemini --acp"` is gemini, and needs gemini's workaround as much as `--agent gemini`).
+ * The quirks that apply to an `--agent-cmd` command line: those of the registry entry it runs
+ * (`--agent-cmd "gemini --acp --debug"` is gemini, and needs gemini's workaround as much as `--agent gemini`).
+ * The entry's arguments must start the command line too, so `node other.js` is not taken for an entry that
+ * runs `node agent.js`.
  */
-export function quirksForProgram(registry: AgentRegistry, program: string): AgentQuirks {
-  const name = basename(program);
+export function quirksForProgram(registry: AgentRegistry, command: { readonly command: string; readonly args: readonly string[] }): AgentQuirks {
+  const name = basename(command.command);
   for (const agent of registry.agents.values()) {
-    if (agent.name !== "demo" && basename(agent.command) === name) return agent.quirks;
+    if (agent.name === "demo" || basename(agent.command) !== name) continue;
+    if (agent.args.every((arg, index) => command.args[index] === arg)) return agent.quirks;
   }
   return {};
 }

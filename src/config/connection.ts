@@ -118,7 +118,7 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
     if (options.demo || options.agent) throw new UsageError("--agent-cmd cannot be combined with --agent or --demo");
     if (options.configDir !== undefined) throw new UsageError("--config-dir applies to ZeroClaw (--agent zeroclaw or --gateway), not to --agent-cmd");
     const command = parseAgentCommand(options.agentCmd);
-    const quirks = quirksForProgram(context.registry ?? loadAgentRegistry(env, home), command.command);
+    const quirks = quirksForProgram(context.registry ?? loadAgentRegistry(env, home), command);
     return { kind: "stdio", agentName: command.command, command, quirks, ...auth };
   }
   if (options.demo && options.agent && options.agent !== "demo") throw new UsageError("--demo cannot be combined with --agent");

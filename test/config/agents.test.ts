@@ -128,11 +128,17 @@ describe("picking the agent", () => {
     expect(error.message).toContain(`set "defaultAgent" in ${ctx.configPath}`);
   });
 
-  it("gives --agent-cmd the quirks of the registry entry that runs the same program", () => {
+  it("gives --agent-cmd the quirks of the registry entry whose command line it starts with", () => {
     const ctx = context();
     expect(stdio({ agentCmd: "gemini --acp" }, ctx)).toMatchObject({ agentName: "gemini", command: { command: "gemini", args: ["--acp"] }, quirks: { missingFileReadsAsEmpty: true } });
     expect(stdio({ agentCmd: "/usr/local/bin/gemini --acp" }, ctx).quirks).toEqual({ missingFileReadsAsEmpty: true });
+    expect(stdio({ agentCmd: "gemini --acp --debug" }, ctx).quirks).toEqual({ missingFileReadsAsEmpty: true });
+    expect(stdio({ agentCmd: "gemini" }, ctx).quirks).toEqual({});
     expect(stdio({ agentCmd: "node agent.js" }, ctx).quirks).toEqual({});
+    // An entry that runs an interpreter matches only with its own script.
+    const node = context({ agents: { mine: { command: "node", args: ["/a/agent.js"], quirks: { missingFileReadsAsEmpty: true } } } });
+    expect(stdio({ agentCmd: "node /a/agent.js --verbose" }, node).quirks).toEqual({ missingFileReadsAsEmpty: true });
+    expect(stdio({ agentCmd: "node /b/other.js" }, node).quirks).toEqual({});
   });
 
   it("carries --auth METHOD_ID to the connection", () => {
