@@ -132,7 +132,7 @@ async function acceptSend(request: SendRequest, options: PaneControlOptions): Pr
   const { store } = options;
   if (refs.length > 0) {
     const names = refs.map((ref) => sanitizeLine(ref)).join(", ");
-    store.dispatch({ type: "notice", level: "info", message: `attached ${names}: sent with your next prompt` });
+    store.dispatch({ type: "notice", level: "info", message: `attached ${names} (sent with your next prompt)` });
   }
   // The text goes into the input, not to the agent: the user reads and edits it first. Stripped of
   // control characters like anything else drawn on screen.

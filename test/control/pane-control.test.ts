@@ -78,7 +78,7 @@ describe("the pane's control side", () => {
     const state = store.getState();
     // Control sequences never reach the input (they would reach the terminal when it draws).
     expect(state.draftRestore?.text).toBe("Explain this output:");
-    expect(state.transcript.at(-1)).toMatchObject({ kind: "notice", message: `attached ${file}, tmux://pane/3: sent with your next prompt` });
+    expect(state.transcript.at(-1)).toMatchObject({ kind: "notice", message: `attached ${file}, tmux://pane/3 (sent with your next prompt)` });
     expect(attachments.take()).toEqual([file, "tmux://pane/3"]);
     expect(state.queue).toEqual([]);
   });

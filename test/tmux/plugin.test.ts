@@ -141,7 +141,7 @@ describe("prefix+A", () => {
     const pane = await h.waitUntil(() => h.agentPane(), "the agent pane");
     await h.waitForText(pane.id, /> Explain this output:/);
     // The notice wraps at the pane's width.
-    await h.waitUntil(() => h.capture(pane.id).replace(/\s+/g, " ").includes(`attached tmux://pane/${source.slice(1)}: sent with your next prompt`), "the attachment notice");
+    await h.waitUntil(() => h.capture(pane.id).replace(/\s+/g, " ").includes(`attached tmux://pane/${source.slice(1)} (sent with your next prompt)`), "the attachment notice");
     await h.waitUntil(() => h.panes().find((candidate) => candidate.id === pane.id)?.active, "focus on the agent pane");
     // Nothing went to the agent yet: the user may edit the question first.
     expect(existsSync(agent.log) ? readFileSync(agent.log, "utf8") : "").not.toContain("session/prompt");

@@ -1,4 +1,4 @@
-import { execFileSync, type ExecFileSyncOptions } from "node:child_process";
+import { execFileSync, spawnSync, type ExecFileSyncOptions } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -154,21 +154,16 @@ export class TmuxHarness {
     }
   }
 
-  /** Runs the built CLI with the harness's environment (as a pane of this server would). */
+  /** Runs the built CLI with the harness's environment, in the project dir (as a pane of this server would). */
   cli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): { status: number; stdout: string; stderr: string } {
-    try {
-      const stdout = execFileSync(process.execPath, [CLI, ...args], {
-        encoding: "utf8",
-        env: { ...this.env, ...options.env },
-        input: options.input ?? "",
-        timeout: 20_000,
-        stdio: ["pipe", "pipe", "pipe"],
-      });
-      return { status: 0, stdout, stderr: "" };
-    } catch (error) {
-      const failed = error as { status: number | null; stdout: string; stderr: string };
-      return { status: failed.status ?? -1, stdout: failed.stdout, stderr: failed.stderr };
-    }
+    const result = spawnSync(process.execPath, [CLI, ...args], {
+      cwd: this.project,
+      encoding: "utf8",
+      env: { ...this.env, ...options.env },
+      input: options.input ?? "",
+      timeout: 20_000,
+    });
+    return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   }
 
   /** `$TMUX` as a pane of the inner server has it (socket path, server pid, session). */
