@@ -5,14 +5,18 @@ Usage:
   zc-pane [connection options] [--resume ID | --load ID]   interactive pane
   zc-pane prompt [connection options] [--file PATH]... [--approve ask|allow-once|reject] [--json] [--resume ID] TEXT...
   zc-pane sessions [--json]                                sessions known on this machine, newest first
+  zc-pane doctor [connection options] [--live] [--json]    checks the setup and says what to fix
   zc-pane send [--pane ID] [--file PATH]... [--stdin] TEXT...   hand text and attachments to a running pane
   zc-pane demo-agent [--state-dir DIR] [--session-timeout SECS]   the built-in demo ACP agent (stdio)
   zc-pane --help | --version
 
 Connection options:
-  --agent NAME        zeroclaw (default: \`zeroclaw acp\`) or demo
+  --agent NAME        zeroclaw, claude, codex, gemini, opencode, demo, or an agent from the config file
+                      (default: its defaultAgent, else zeroclaw when \`zeroclaw\` is on PATH)
   --demo              the built-in demo agent (= --agent demo)
   --agent-cmd "CMD"   any ACP agent over stdio, e.g. --agent-cmd "gemini --acp"
+  --auth METHOD_ID    the agent's authentication method, when it asks for one (default: an env_var method
+                      whose variable is set)
   --gateway [URL]     a ZeroClaw daemon's WebSocket gateway (URL default from <config-dir>/config.toml)
   --token T           gateway bearer token (prefer --token-file or ZEROCLAW_ACP_BRIDGE_TOKEN: --token shows in ps)
   --token-file F      read the token from a file (mode 0600); default: ZEROCLAW_ACP_BRIDGE_TOKEN, then
@@ -23,4 +27,5 @@ Connection options:
   --alias NAME        ZeroClaw agent alias for session/new
   --cwd DIR           the session's working directory (default: the current one)
 
-Run \`zc-pane prompt --help\` for the scripted command's details.`;
+Agents and key bindings can be added or changed in $XDG_CONFIG_HOME/zc-pane/config.json (see the README).
+Run \`zc-pane prompt --help\` for the scripted command's details, \`zc-pane doctor --help\` for the checks.`;
