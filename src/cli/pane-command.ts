@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { createElement } from "react";
 import { render } from "ink";
 import { resolveConnection, UsageError, type Connection as AgentConnection } from "../config/connection.js";
-import { downloadDir, logFile } from "../config/paths.js";
+import { downloadDir, logFile, stateDir } from "../config/paths.js";
 import { closeLogFile, configureLogFile, createLogger } from "../log/logger.js";
 import { launchPaneControl } from "../control/launch.js";
 import { SentAttachments } from "../control/sent-attachments.js";
@@ -13,6 +13,11 @@ import { loadMarkdownRenderer } from "../markdown/renderer.js";
 import { initialPaneState } from "../state/reducer.js";
 import { PaneStore } from "../state/pane-store.js";
 import { SessionController, type QuitReason } from "../state/session-controller.js";
+import { ClientError } from "../client/errors.js";
+import { describeConnection } from "../state/persistence/session-entry.js";
+import { showLocalTranscript } from "../state/restore-local.js";
+import { PaneRecording } from "../state/session-recording.js";
+import { resolveResumeTarget, type ResumeTarget } from "./resume-target.js";
 import { App } from "../ui/app/app.js";
 import { KeyRouter } from "../ui/keys/key-router.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
@@ -39,6 +44,7 @@ const MAX_FPS = 30;
 export async function runPaneCommand(argv: readonly string[]): Promise<number> {
   let args;
   let connection: AgentConnection;
+  let target: ResumeTarget | undefined;
   try {
     args = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, resume: { type: "string" }, load: { type: "string" } });
     if (args.values.help) {
@@ -47,7 +53,11 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
     }
     if (args.positionals.length > 0) throw new UsageError(`unknown command "${args.positionals[0]}"`);
     if (args.values.resume !== undefined && args.values.load !== undefined) throw new UsageError("--resume and --load cannot be combined");
-    connection = resolveConnection(connectionOptionsFrom(args.values));
+    // `--resume`/`--load` take an id or a unique prefix from the local index, and reopen the session with
+    // the agent it was recorded with; an unknown one exits 1 below, never opens a new session.
+    const restoreId = args.values.resume ?? args.values.load;
+    target = restoreId !== undefined ? await resolveResumeTarget(restoreId, connectionOptionsFrom(args.values), stateDir()) : undefined;
+    connection = resolveConnection(target?.connection ?? connectionOptionsFrom(args.values));
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`zc-pane: ${error.message}\n\n${PANE_USAGE}\n`);
@@ -67,9 +77,9 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
     // No writable state dir: the pane still works, it just logs nothing.
   }
   const { values } = args;
-  const cwd = resolve(values.cwd ?? process.cwd());
-  const alias = values.alias;
-  const restore = values.resume !== undefined ? { mode: "resume" as const, sessionId: values.resume } : values.load !== undefined ? { mode: "load" as const, sessionId: values.load } : undefined;
+  const cwd = resolve(values.cwd ?? target?.cwd ?? process.cwd());
+  const alias = values.alias ?? target?.entry?.alias;
+  const restore = target ? { mode: values.resume !== undefined ? ("resume" as const) : ("load" as const), sessionId: target.sessionId } : undefined;
   return runPane({ connection, cwd, ...(alias !== undefined ? { alias } : {}), ...(restore ? { restore } : {}), resumeFlags: connectionFlags(values) });
 }
 
@@ -92,6 +102,15 @@ async function runPane(options: PaneOptions): Promise<number> {
   // What `zc-pane send` hands over waits here for the next prompt (src/control).
   const sent = new SentAttachments();
   let control: { stop(): void } | undefined;
+  // The session goes into the local index and its updates into the transcript journal (design.md §5).
+  const recording = new PaneRecording({
+    stateDir: stateDir(),
+    session: { ...describeConnection(options.connection), ...(options.alias ? { alias: options.alias } : {}), cwd: options.cwd },
+    onWarning: (message) => store.dispatch({ type: "notice", level: "warning", message }),
+  });
+  // `--resume`: the local transcript is on screen before the agent answers (`--load` has the agent replay it).
+  const historyShown = options.restore?.mode === "resume" ? showLocalTranscript(stateDir(), options.restore.sessionId, store) : Promise.resolve(false);
+  let shown = false;
   const controller = new SessionController({
     store,
     // Imported only when the first frame is out: spawning code (execa) is not needed to draw "connecting…".
@@ -107,6 +126,10 @@ async function runPane(options: PaneOptions): Promise<number> {
       store.dispatch({ type: "notice", level: "info", message: "screen cleared" });
     },
     extraAttachments: sent,
+    recording,
+    get historyShown() {
+      return shown;
+    },
   });
 
   // tmux closing the pane sends SIGHUP and the terminal is gone: end the agent's process group and leave.
@@ -133,10 +156,15 @@ async function runPane(options: PaneOptions): Promise<number> {
       log.error("the markdown renderer failed to load; answers stay plain", error);
       markdownLoaded();
     });
-    controller.start().catch((error: unknown) => {
-      fatal = error;
-      quit("quit");
-    });
+    void historyShown
+      .then((value) => {
+        shown = value;
+        return controller.start();
+      })
+      .catch((error: unknown) => {
+        fatal = error;
+        quit("quit");
+      });
     // The control socket for `zc-pane send` and the tmux state options; BEL is how tmux learns that a
     // pane the user is not looking at wants attention.
     control = launchPaneControl({ store, attachments: sent, cwd: options.cwd, sessionId: () => controller.sessionId, ring: () => process.stdout.write("\u0007") });
@@ -151,13 +179,15 @@ async function runPane(options: PaneOptions): Promise<number> {
   await instance.waitUntilExit().catch(() => undefined);
   store.dispose();
   await controller.dispose();
+  await recording.close();
   process.off("SIGHUP", onHangup);
   process.off("SIGTERM", onTerminate);
   process.off("SIGINT", onTerminate);
   process.stdout.off("error", onStdoutError);
   await closeLogFile();
   if (fatal) {
-    process.stderr.write(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}\n`);
+    const hint = fatal instanceof ClientError && fatal.code === "unknown-session" ? "\n`zc-pane sessions` lists the sessions you can resume" : "";
+    process.stderr.write(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}${hint}\n`);
     return 1;
   }
   const sessionId = controller.sessionId;

@@ -6,6 +6,7 @@ import { resolveConnection, UsageError } from "../config/connection.js";
 import { stateDir } from "../config/paths.js";
 import type { ContentBlock, PermissionOutcome } from "../protocol/index.js";
 import { describeConnection } from "../state/persistence/session-entry.js";
+import { SessionIndex, SessionLookupError } from "../state/persistence/session-index.js";
 import { SessionRecorder } from "../state/persistence/session-recorder.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 import { connect } from "./connect.js";
@@ -50,7 +51,7 @@ export async function runPromptCommand(argv: readonly string[]): Promise<number>
       connection: resolveConnection(connectionOptionsFrom(args.values)),
       cwd: resolve(args.values.cwd ?? process.cwd()),
       ...(args.values.alias !== undefined ? { alias: args.values.alias } : {}),
-      ...(args.values.resume !== undefined ? { resume: args.values.resume } : {}),
+      ...(args.values.resume !== undefined ? { resume: await resumeId(args.values.resume) } : {}),
       files: args.values.file ?? [],
       approve,
       json: args.values.json === true,
@@ -152,6 +153,17 @@ async function runTurn(options: TurnOptions): Promise<number> {
     await recorder?.close();
     await client.dispose();
   }
+}
+
+/**
+ * `--resume ID`: a unique prefix of a session in the local index is completed to its id; an id the index
+ * does not know goes to the agent as given (it may know it), which answers "unknown session" if not.
+ */
+async function resumeId(prefix: string): Promise<string> {
+  const lookup = await new SessionIndex(stateDir()).lookup(prefix);
+  if (lookup.kind === "found") return lookup.entry.id;
+  if (lookup.kind === "ambiguous") throw new SessionLookupError(lookup);
+  return prefix;
 }
 
 /** `allow-once` picks the agent's allow-once option, `reject` its reject option; questions are not approvals. */

@@ -1,0 +1,25 @@
+import { createLogger } from "../log/logger.js";
+import { replayJournal, type ReplayTarget } from "./persistence/journal-replay.js";
+import { readSessionJournal } from "./persistence/journal-reader.js";
+
+const log = createLogger("pane.restore");
+
+/**
+ * `--resume`: puts the session's locally kept transcript on screen at once, before the agent has even
+ * answered (`session/resume` replays nothing). Returns whether there was anything to show. A missing or
+ * unreadable journal is not an error: the session still resumes, only without its history on screen.
+ */
+export async function showLocalTranscript(stateDir: string, sessionId: string, store: ReplayTarget & { flush(): void }): Promise<boolean> {
+  try {
+    const journal = await readSessionJournal(stateDir, sessionId);
+    if (!journal || journal.entries.length === 0) return false;
+    replayJournal(sessionId, journal.entries, store);
+    for (const warning of journal.warnings) store.dispatch({ type: "notice", level: "warning", message: warning });
+    store.flush();
+    return true;
+  } catch (error) {
+    log.warn("the local transcript could not be read", error);
+    store.dispatch({ type: "notice", level: "warning", message: `the local transcript could not be read (${(error as Error).message})` });
+    return false;
+  }
+}
