@@ -12,12 +12,16 @@ let counter = 0;
  */
 export class TmuxSession {
   readonly socket = `zcp-test-${process.pid}-${counter++}`;
-  readonly home = mkdtempSync(join(tmpdir(), "zc-pane-e2e-"));
+  readonly home: string;
 
+  /** `home` reuses another session's HOME and XDG dirs (a second pane that resumes the first one's session). */
   constructor(
     readonly width = 60,
     readonly height = 20,
-  ) {}
+    home?: string,
+  ) {
+    this.home = home ?? mkdtempSync(join(tmpdir(), "zc-pane-e2e-"));
+  }
 
   private tmux(...args: string[]): string {
     return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
