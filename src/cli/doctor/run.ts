@@ -17,6 +17,7 @@ const LIVE_TIMEOUT_MS = 120_000;
 /** Overrides {@link LIVE_TIMEOUT_MS} (tests, slow providers). */
 export const LIVE_TIMEOUT_ENV = "ZC_PANE_LIVE_TIMEOUT_MS";
 
+/** What `zc-pane doctor` was asked to check. */
 export interface DoctorOptions {
   readonly connection: ConnectionOptions;
   /** The session directory (`--cwd`, default the current one). */

@@ -7,6 +7,7 @@ import { fail, ok, type Check } from "./check.js";
 
 /** The exact reply `--live` asks for (the seed's LIVE-ACP-SPAWN-OK check, for zc-pane). */
 export const LIVE_MARKER = "ZC-PANE-LIVE-OK";
+/** The prompt of the live turn. */
 export const LIVE_PROMPT = `Reply with exactly ${LIVE_MARKER}`;
 
 /** How `initialize` went, or why the agent never got that far. */
@@ -25,11 +26,13 @@ export function initializeFailureCheck(error: unknown, gateway: boolean): Check 
   }
 }
 
+/** The agent answered `initialize`: who it is and how long starting it took. */
 export function initializeCheck(agent: AgentInfo, elapsedMs: number): Check {
   const who = [agent.title ?? agent.name, agent.version].filter(Boolean).map((part) => sanitizeLine(String(part))).join(" ");
   return ok("initialize", "initialize", `${who} answered in ${(elapsedMs / 1000).toFixed(1)} s`);
 }
 
+/** The protocol version, and which error-code profile the client uses for the agent. */
 export function protocolCheck(agent: AgentInfo): Check {
   return ok("protocol", "protocol", `ACP protocol version ${agent.protocolVersion}, ${agent.profile.name === "zeroclaw" ? "ZeroClaw's" : "standard"} error codes`);
 }
