@@ -14,7 +14,8 @@ import { initialPaneState } from "../state/reducer.js";
 import { PaneStore } from "../state/pane-store.js";
 import { SessionController, type QuitReason } from "../state/session-controller.js";
 import { ClientError } from "../client/errors.js";
-import { describeConnection } from "../state/persistence/session-entry.js";
+import { describeConnection, type SessionEntry } from "../state/persistence/session-entry.js";
+import { SessionIndex } from "../state/persistence/session-index.js";
 import { showLocalTranscript } from "../state/restore-local.js";
 import { PaneRecording } from "../state/session-recording.js";
 import { resolveResumeTarget, type ResumeTarget } from "./resume-target.js";
@@ -144,10 +145,27 @@ async function runPane(options: PaneOptions): Promise<number> {
   process.on("SIGINT", onTerminate);
   process.stdout.on("error", onStdoutError);
 
+  // `/sessions`: a session of the same agent and transport resumes here; another one needs its own pane.
+  const here = describeConnection(options.connection);
+  const sessions = {
+    load: () => new SessionIndex(stateDir()).list(),
+    choose: (entry: SessionEntry) => {
+      if (entry.agent !== here.agent || JSON.stringify(entry.transport) !== JSON.stringify(here.transport)) {
+        store.dispatch({ type: "notice", level: "info", message: `${entry.id.slice(0, 8)} was opened with ${entry.agent} (${entry.transport.kind === "gateway" ? entry.transport.url : entry.transport.command}); resume it in a new pane with:\n  zc-pane --resume ${entry.id}` });
+        return;
+      }
+      void controller.switchSession(entry.id, async () => {
+        instance?.clear();
+        process.stdout.write("\u001b[2J\u001b[3J\u001b[H");
+        return showLocalTranscript(stateDir(), entry.id, store);
+      });
+    },
+  };
+
   let markdownLoaded!: () => void;
   const markdownReady = new Promise<void>((resolvePromise) => (markdownLoaded = resolvePromise));
   instance = render(
-    createElement(KeyRouter, null, createElement(App, { store, actions: controller, cwd: options.cwd, markdownReady, openEditor: (text: string) => editExternally(text) })),
+    createElement(KeyRouter, null, createElement(App, { store, actions: controller, cwd: options.cwd, markdownReady, openEditor: (text: string) => editExternally(text), sessions })),
     { exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS, onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`) },
   );
   // Ink wrote the first frame ("connecting…") synchronously; now the slow parts.

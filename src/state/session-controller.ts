@@ -235,6 +235,36 @@ export class SessionController {
     return connection;
   }
 
+  /**
+   * `/sessions` chose another session of the same agent: restore it on this connection. `showHistory` runs
+   * first (the CLI clears the screen and shows the session's local transcript) and says whether it showed
+   * any, so that an agent that can only `session/load` does not print it twice. Refused while a turn runs.
+   */
+  async switchSession(sessionId: string, showHistory: () => Promise<boolean>): Promise<void> {
+    const connection = this.connection;
+    const { store } = this.options;
+    if (sessionId === this.sessionIdValue) return;
+    if (!connection || !this.ready || this.busy) {
+      store.dispatch({ type: "notice", level: "warning", message: this.busy ? "a turn is running: cancel it or let it finish before switching sessions" : "not connected: cannot switch sessions now" });
+      return;
+    }
+    this.ready = false;
+    try {
+      const holdsHistory = await showHistory();
+      store.dispatch({ type: "session-opened", sessionId, how: "resume", cwd: this.options.cwd });
+      await this.restoreOn(connection, sessionId, "resume", holdsHistory);
+      this.sessionIdValue = sessionId;
+      store.dispatch({ type: "session-restored" });
+    } catch (error) {
+      store.dispatch({ type: "notice", level: "error", message: `could not resume ${sessionId}: ${error instanceof Error ? error.message : String(error)}` });
+      store.dispatch({ type: "connection", state: "ready" });
+      if (this.sessionIdValue) store.dispatch({ type: "notice", level: "info", message: `still in session ${this.sessionIdValue}` });
+    } finally {
+      if (this.connection === connection) this.ready = true;
+    }
+    this.sendNextQueued();
+  }
+
   /** Any key while the pane waits to reconnect: try now. */
   retryNow(): void {
     this.reconnector?.retryNow();

@@ -9,6 +9,8 @@ import type { TranscriptItem } from "../../state/view-model.js";
 import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { PermissionModal } from "../permission/permission-modal.js";
+import { SessionPicker } from "../sessions/session-picker.js";
+import type { SessionEntry } from "../../state/persistence/session-entry.js";
 import { ConfirmLine } from "./confirm-line.js";
 import { Footer, footerHints } from "./footer.js";
 import { Header } from "./header.js";
@@ -49,6 +51,8 @@ export interface AppProps {
   readonly markdownReady?: Promise<unknown>;
   /** Ctrl+G in the input and `e` in an edit approval: edit text in `$EDITOR`. */
   readonly openEditor?: (text: string) => Promise<string | undefined>;
+  /** `/sessions`: the local index, and what choosing one does (resume it here, or say how). */
+  readonly sessions?: { readonly load: () => Promise<readonly SessionEntry[]>; readonly choose: (entry: SessionEntry) => void };
 }
 
 const NO_ITEMS: readonly TranscriptItem[] = [];
@@ -70,7 +74,7 @@ function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: num
  * confirm line for Ctrl+X; the prompt input; a footer of key hints. Every part below the transcript has a
  * line budget, so the dynamic region stays shorter than the terminal whatever streams in.
  */
-export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps) {
+export function App({ store, actions, cwd, markdownReady, openEditor, sessions }: AppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const requests = useSyncExternalStore(actions.permissions.subscribe, actions.permissions.getPending);
   const { columns, rows } = usePaneSize();
@@ -124,6 +128,7 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
     return () => clearTimeout(timer);
   }, [quitArmedAt]);
 
+  const [picking, setPicking] = useState(false);
   const modalOpen = requests.length > 0;
   const died = state.agentDied !== undefined;
 
@@ -209,7 +214,14 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
     ],
     [state.commands],
   );
-  const onSubmit = useCallback((text: string, attachments: readonly string[]) => actions.submit(text, attachments), [actions]);
+  const onSubmit = useCallback(
+    (text: string, attachments: readonly string[]) => {
+      // `/sessions` opens the picker here; without an index to read it stays a local command's notice.
+      if (sessions && text.trim() === "/sessions") setPicking(true);
+      else actions.submit(text, attachments);
+    },
+    [actions, sessions],
+  );
   const hints = footerHints({
     keymap,
     confirming,
@@ -221,7 +233,7 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
     hasTools: state.live.tools.length + state.live.recent.length > 0,
     queued: state.queue.length,
   });
-  const inputActive = !modalOpen && !confirming && !died;
+  const inputActive = !modalOpen && !confirming && !died && !picking;
   const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
 
   const transcript = (
@@ -241,7 +253,23 @@ export function App({ store, actions, cwd, markdownReady, openEditor }: AppProps
           cancelling={state.turn.cancelling}
           waiting={modalOpen}
         />
-        <LiveRegion state={state} width={width} lines={budget.live} animate={!modalOpen} />
+        {/* The picker takes the live region's place and line budget: the dynamic region stays as short. */}
+        {picking && sessions && !modalOpen ? (
+          <SessionPicker
+            load={sessions.load}
+            cwd={cwd}
+            {...(state.header.sessionId ? { currentId: state.header.sessionId } : {})}
+            width={width}
+            maxLines={Math.max(3, budget.live)}
+            onClose={() => setPicking(false)}
+            onChoose={(entry) => {
+              setPicking(false);
+              sessions.choose(entry);
+            }}
+          />
+        ) : (
+          <LiveRegion state={state} width={width} lines={budget.live} animate={!modalOpen} />
+        )}
         {modalOpen ? (
           <Box flexDirection="column" height={Math.max(1, Math.min(modalHeight || budget.modal, budget.modal))} overflowY="hidden">
             <Box ref={modalRef} flexDirection="column" flexShrink={0}>
