@@ -29,7 +29,8 @@ export async function runLocalCommand(command: LocalCommand, host: CommandHost):
     case "status":
       return info(statusText(host));
     case "sessions":
-      return info("/sessions is not available yet: use `zc-pane sessions` in a shell");
+      // The pane opens its picker before the command gets here; this is for hosts without a session index.
+      return info("/sessions needs the local session index: use `zc-pane sessions` in a shell");
     case "model": {
       const model = host.agent?.zeroclaw?.defaultModel;
       return info(model ? `model: ${model} (switching is not available yet)` : "/model is not available yet");
