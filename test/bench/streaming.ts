@@ -34,6 +34,8 @@ async function streamRun(context: BenchContext, tmux: BenchTmux, chunks: number,
   tmux.pipe(file);
   await sleep(50);
   tmux.type(`stamp ${chunks} ${intervalMs}`);
+  // Typed text arriving in the same read as Enter would be taken as a paste: let the input see it first.
+  await sleep(100);
   const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   tmux.key("Enter");

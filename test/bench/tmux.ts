@@ -17,6 +17,9 @@ export class BenchTmux {
     private readonly env: Record<string, string>,
   ) {
     this.tmux("new-session", "-d", "-s", "b", "-x", String(width), "-y", String(height), "sleep 100000");
+    // A measured program that exits (an error) must leave its last screen for the timeout message, not end
+    // the session and the server with it.
+    this.tmux("set-option", "-g", "remain-on-exit", "on");
   }
 
   private tmux(...args: string[]): string {
@@ -61,7 +64,7 @@ export class BenchTmux {
       const screen = this.screen();
       const at = performance.now();
       if (test(screen)) return { at, screen };
-      if (at > deadline) throw new Error(`tmux: timed out after ${timeoutMs} ms; screen:\n${screen}`);
+      if (at > deadline || screen.includes("Pane is dead")) throw new Error(`tmux: timed out after ${timeoutMs} ms; screen:\n${screen}`);
       if (everyMs > 0) await sleep(everyMs);
     }
   }
