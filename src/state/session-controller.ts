@@ -384,7 +384,6 @@ export class SessionController {
         store.dispatch({ type: "connection", state: "reconnecting", retryAt });
       },
       onAttempt: () => store.dispatch({ type: "connection", state: "reconnecting" }),
-      onRestored: () => store.dispatch({ type: "notice", level: "info", message: "reconnected; the session is restored" }),
       onFatal: (error) => this.showDeath(error),
     });
     this.reconnector.start();
@@ -399,6 +398,8 @@ export class SessionController {
     await this.restoreOn(connection, sessionId, "resume", true);
     this.ready = true;
     this.options.store.dispatch({ type: "connection", state: "ready", agentName: connection.agent.name, ...(connection.agent.title ? { agentTitle: connection.agent.title } : {}) });
+    // Said before the queued prompt goes out, so the transcript reads in the order things happened.
+    this.options.store.dispatch({ type: "notice", level: "info", message: "reconnected; the session is restored" });
     this.sendNextQueued();
   }
 
