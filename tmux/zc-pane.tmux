@@ -26,6 +26,13 @@ bind_script() {
   tmux bind-key "$1" run-shell -b "sh $(quoted "$scripts/$2") '#{pane_id}' '#{client_name}'"
 }
 
+# The status-line glyph of a window's agent, as a format for `#{E:@zc-pane-status}` in window-status-format:
+# ⚠ waits for a permission answer, … working, ✓ turn done, ✗ failed, nothing when idle or without an agent.
+# Set your own before loading the plugin to change the glyphs.
+if [ -z "$(tmux show-option -gqv @zc-pane-status)" ]; then
+  tmux set-option -g @zc-pane-status '#{?#{==:#{@zc-pane-state},needs-permission},⚠ ,#{?#{==:#{@zc-pane-state},working},… ,#{?#{==:#{@zc-pane-state},done},✓ ,#{?#{==:#{@zc-pane-state},error},✗ ,}}}}'
+fi
+
 bind_script "$(option @zc-pane-key a)" toggle.sh
 bind_script "$(option @zc-pane-send-key A)" send.sh
 bind_script "$(option @zc-pane-jump-key J)" jump.sh

@@ -75,6 +75,24 @@ describe("loading the plugin", () => {
   });
 });
 
+describe("the status-line glyph", () => {
+  it("#{E:@zc-pane-status} shows each window's agent state, and a user's own format is kept", () => {
+    harness = new TmuxHarness();
+    const h = harness;
+    h.start();
+    h.loadPlugin();
+    const glyph = (state: string | undefined) => {
+      if (state === undefined) h.tmux("set-option", "-w", "-u", "-t", "main:", "@zc-pane-state");
+      else h.tmux("set-option", "-w", "-t", "main:", "@zc-pane-state", state);
+      return h.tmux("display-message", "-p", "-t", "main:", "[#{E:@zc-pane-status}]").trim();
+    };
+    expect([glyph("needs-permission"), glyph("working"), glyph("done"), glyph("error"), glyph("idle"), glyph(undefined)]).toEqual(["[⚠ ]", "[… ]", "[✓ ]", "[✗ ]", "[]", "[]"]);
+    h.tmux("set-option", "-g", "@zc-pane-status", "#{@zc-pane-state}!");
+    h.loadPlugin();
+    expect(glyph("done")).toBe("[done!]");
+  });
+});
+
 describe("prefix+a", () => {
   it("opens exactly one pane, in the current pane's directory, running the configured command; again focuses it", async () => {
     const h = await setUp({ "@zc-pane-size": "40%" });
@@ -119,6 +137,30 @@ describe("prefix+a", () => {
     const agent = await h.waitUntil(() => h.agentPane(), "the agent pane");
     await h.waitForText(agent.id, /exited with status 2; press Enter to close this pane/);
     expect(h.capture(agent.id)).toMatch(/unknown option|--no-such-flag/i);
+  });
+});
+
+describe("@zc-pane-popup", () => {
+  it("opens the agent in a popup backed by a hidden session, closes it from inside, and reopens the same agent", async () => {
+    const h = await setUp({ "@zc-pane-popup": "on", "@zc-pane-size": "50%" });
+    const window = h.tmux("display-message", "-p", "-t", "main:", "#{window_id}").trim();
+    const hidden = `_zc-pane-${window.slice(1)}`;
+    h.press("C-b", "a");
+    const agent = await h.waitUntil(() => h.agentPane(`=${hidden}:`), "the popup's agent pane");
+    await h.waitForText(agent.id, /ready/);
+    expect(h.option("-p", agent.id, "@zc-pane-owner")).toBe(window);
+    // The popup is drawn over the user's window, on the attached client's screen.
+    await h.waitUntil(() => /zc-pane demo/.test(h.outer("capture-pane", "-p", "-t", "outer")), "the popup on screen");
+    expect(h.tmux("list-clients", "-F", "#{client_session}").trim().split("\n").sort()).toEqual([hidden, "main"]);
+    // The user's window shows the popup agent's state.
+    await h.waitUntil(() => h.option("-w", "main:", "@zc-pane-state") === "idle", "the state on the owner window");
+
+    h.press("C-b", "a");
+    await h.waitUntil(() => h.tmux("list-clients", "-F", "#{client_session}").trim() === "main", "the popup closed");
+    expect(h.panes("main:")).toHaveLength(1);
+    h.press("C-b", "a");
+    await h.waitUntil(() => h.tmux("list-clients").trim().split("\n").length === 2, "the popup reopened");
+    expect(h.agentPane(`=${hidden}:`)?.id).toBe(agent.id);
   });
 });
 
