@@ -15,11 +15,12 @@ import {
   type SessionConfigOption,
 } from "../protocol/index.js";
 import { createLogger } from "../log/logger.js";
-import { RpcConnectionClosedError, RpcError, RpcHandlerError, RpcTimeoutError } from "../rpc/errors.js";
+import { RpcError, RpcHandlerError } from "../rpc/errors.js";
 import { JsonRpcPeer } from "../rpc/peer.js";
 import type { Transport } from "../transport/transport.js";
 import { describeAgent, type AgentInfo } from "./agent-info.js";
 import { decideAuthMethod, describeAuthMethods, type AuthOptions } from "./auth.js";
+import { describeFailure, describeStartupFailure } from "./failures.js";
 import { advertisedCapabilities, installCapabilities, type CapabilitySwitches, type InstalledCapabilities } from "./capabilities/index.js";
 import { ClientError } from "./errors.js";
 import type { ClientEvent, ClientEventListener } from "./events.js";
@@ -480,39 +481,11 @@ export class AcpClient {
   }
 
   private startupError(error: unknown): Error {
-    const stderr = this.options.stderrTail?.().trim();
-    const tail = stderr ? `\nThe agent's last stderr lines:\n${stderr.split("\n").slice(-10).join("\n")}` : "";
-    if (error instanceof RpcTimeoutError) {
-      return new ClientError(`the agent did not answer initialize within ${error.timeoutMs / 1000} s; is it an ACP agent?${tail}`, "initialize-timeout", { cause: error });
-    }
-    if (error instanceof RpcConnectionClosedError) {
-      return new ClientError(`${error.reason}${tail}`, "connection", { cause: error });
-    }
-    return this.describeFailure(error);
+    return describeStartupFailure(error, this.options.stderrTail?.() ?? "", (other) => this.describeFailure(other));
   }
 
   private describeFailure(error: unknown, sessionId?: string): Error {
-    if (error instanceof ClientError) return error;
-    if (error instanceof RpcError) {
-      switch (error.kind) {
-        case "session-not-found":
-          return new ClientError(`unknown session${sessionId ? ` ${sessionId}` : ""}: ${error.remoteMessage}`, "unknown-session", { cause: error });
-        case "busy":
-          return new ClientError(`the agent is busy with another turn in this session: ${error.remoteMessage}`, "busy", { cause: error });
-        case "method-not-found":
-          return new ClientError(`${this.info?.name ?? "the agent"} does not implement ${error.method}`, "not-supported", { cause: error });
-        case "auth-required":
-          return new ClientError(
-            `${error.method}: ${this.info?.name ?? "the agent"} requires authentication (${error.remoteMessage}). ${describeAuthMethods(this.info?.authMethods ?? [], this.options.auth)}`,
-            "auth-required",
-            { cause: error },
-          );
-        default:
-          return new ClientError(`${error.method} failed: ${error.remoteMessage} (code ${error.code})`, "agent-error", { cause: error });
-      }
-    }
-    if (error instanceof RpcConnectionClosedError) return new ClientError(`the connection to the agent was lost: ${error.reason}`, "connection", { cause: error });
-    return error instanceof Error ? error : new Error(String(error));
+    return describeFailure(error, { agentName: this.info?.name ?? "the agent", sessionId, authHelp: () => describeAuthMethods(this.info?.authMethods ?? [], this.options.auth) });
   }
 
   private emit(event: ClientEvent): void {
