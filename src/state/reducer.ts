@@ -4,6 +4,7 @@ import type { ContentBlock, PlanEntry, SessionUpdate } from "../protocol/index.j
 import type { PaneAction } from "./actions.js";
 import { appendItems, endSegment, withLive } from "./pane-ops.js";
 import { finishOpenTools, moveToolFocus, toggleFocusedTool, upsertToolCall } from "./reduce-tools.js";
+import { reduceSettingsEvent } from "./settings-view.js";
 import type { PaneState, PlanEntryView, StreamTail } from "./view-model.js";
 
 export { initialPaneState } from "./pane-ops.js";
@@ -206,6 +207,8 @@ function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): Pane
 }
 
 function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): PaneState {
+  const settled = reduceSettingsEvent(state, event);
+  if (settled) return settled;
   switch (event.type) {
     case "update":
       return reduceUpdate(state, event.update, at);

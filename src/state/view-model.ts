@@ -169,6 +169,20 @@ export interface OpenPermission {
   readonly optionNames: Readonly<Record<string, string>>;
 }
 
+/** The session's settings as the header shows them (sanitized); from the client's `session-settings` events. */
+export interface SettingsView {
+  /** The current mode's name (its id when the agent did not list it). */
+  readonly modeName?: string;
+  /** How many modes the agent offers (Shift+Tab cycles them when there are two or more). */
+  readonly modeCount?: number;
+  /** Context window: tokens used of `size`, from the last `usage_update` (never summed). */
+  readonly used?: number;
+  readonly size?: number;
+  readonly cost?: { readonly amount: number; readonly currency: string };
+  /** The session title from `session_info_update`. */
+  readonly title?: string;
+}
+
 /** The whole pane state. */
 export interface PaneState {
   readonly header: HeaderInfo;
@@ -193,4 +207,6 @@ export interface PaneState {
   readonly permissions: Readonly<Record<string, OpenPermission>>;
   /** The next transcript or queue id. */
   readonly nextId: number;
+  /** Mode, usage and title for the header; absent until the agent sends any. */
+  readonly settings?: SettingsView;
 }

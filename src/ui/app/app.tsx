@@ -252,6 +252,7 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
           {...(state.turn.running && state.turn.startedAt !== undefined ? { turnStartedAt: state.turn.startedAt } : {})}
           cancelling={state.turn.cancelling}
           waiting={modalOpen}
+          settings={state.settings}
         />
         {/* The picker takes the live region's place and line budget: the dynamic region stays as short. */}
         {picking && sessions && !modalOpen ? (

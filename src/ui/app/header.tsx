@@ -1,6 +1,7 @@
 import { Text } from "ink";
 import { memo } from "react";
-import type { HeaderInfo } from "../../state/view-model.js";
+import { settingsSummary } from "../../state/settings-view.js";
+import type { HeaderInfo, SettingsView } from "../../state/view-model.js";
 import { visibleWidth } from "../../markdown/wrap.js";
 import { fitLine, formatElapsed } from "./layout.js";
 import { spinnerFrame } from "./glyphs.js";
@@ -18,6 +19,8 @@ export interface HeaderProps {
    * would otherwise redraw the modal eight times a second).
    */
   readonly waiting?: boolean;
+  /** Mode, context usage, cost and session title; its identity changes only when one of them does. */
+  readonly settings?: SettingsView | undefined;
   /** The clock, for tests. */
   readonly now?: () => number;
 }
@@ -37,13 +40,13 @@ const CONNECTION_TEXT: Readonly<Record<HeaderInfo["connection"], { text: string;
  * The header line: agent, alias, short session id and connection state. While a turn runs it shows a
  * spinner and the turn's elapsed time; idle, it has no timer at all (design.md §6: 0 renders/s idle).
  */
-export const Header = memo(function Header({ header, width, turnStartedAt, cancelling, waiting, now = Date.now }: HeaderProps) {
+export const Header = memo(function Header({ header, width, turnStartedAt, cancelling, waiting, settings, now = Date.now }: HeaderProps) {
   const running = turnStartedAt !== undefined && waiting !== true;
   // The reconnect countdown ticks only while it waits: an idle pane still draws nothing.
   const countingDown = header.connection === "reconnecting" && header.retryAt !== undefined;
   const tick = useTick(running || countingDown);
   const agent = header.agentTitle ?? header.agentName ?? "agent";
-  const rest = [header.alias, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part)).map((part) => ` · ${part}`).join("");
+  const rest = [header.alias, settings?.title, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part)).map((part) => ` · ${part}`).join("");
   const state = waiting
     ? { text: "waiting for you", color: "yellow" }
     : running
@@ -51,14 +54,18 @@ export const Header = memo(function Header({ header, width, turnStartedAt, cance
     : countingDown
     ? { text: `reconnecting in ${Math.max(1, Math.ceil((header.retryAt! - now()) / 1000))}s · any key`, color: "yellow" }
     : CONNECTION_TEXT[header.connection];
-  // The agent's title gives way first: in a narrow pane the session id is what tells two panes apart.
-  const room = Math.max(1, width - state.text.length - 1);
+  // Mode and usage give way when the names would get under 20 columns; then the agent's title gives way:
+  // in a narrow pane the session id is what tells two panes apart.
+  const summary = settingsSummary(settings);
+  const extra = summary && width - state.text.length - summary.length - 4 >= 20 ? `${summary} · ` : "";
+  const room = Math.max(1, width - state.text.length - extra.length - 1);
   const left = fitLine(`◆ ${fitLine(agent, Math.max(4, room - 2 - visibleWidth(rest)))}${rest}`, room);
-  const gap = Math.max(1, width - visibleWidth(left) - state.text.length);
+  const gap = Math.max(1, width - visibleWidth(left) - extra.length - state.text.length);
   return (
     <Text wrap="truncate-end">
       <Text bold>{left}</Text>
       {" ".repeat(gap)}
+      {extra ? <Text dimColor>{extra}</Text> : null}
       <Text color={state.color}>{state.text}</Text>
     </Text>
   );

@@ -1,0 +1,78 @@
+import type { ClientEvent } from "../client/events.js";
+import type { SessionSettings } from "../client/session-settings.js";
+import { sanitizeLine } from "../markdown/sanitize.js";
+import type { PaneState, SettingsView } from "./view-model.js";
+
+/** What the header shows of a session's settings, from the client's whole current set. */
+export function settingsViewOf(settings: SessionSettings, title: string | undefined): SettingsView {
+  const modes = settings.modes;
+  const current = modes?.availableModes.find((mode) => mode.id === modes.currentModeId);
+  const usage = settings.usage;
+  return {
+    ...(modes?.currentModeId ? { modeName: sanitizeLine(current?.name ?? modes.currentModeId) } : {}),
+    ...(modes ? { modeCount: modes.availableModes.length } : {}),
+    ...(usage ? { used: usage.used, size: usage.size } : {}),
+    ...(usage?.cost ? { cost: { amount: usage.cost.amount, currency: sanitizeLine(usage.cost.currency) } } : {}),
+    ...(title ? { title } : {}),
+  };
+}
+
+function sameView(a: SettingsView | undefined, b: SettingsView): boolean {
+  return (
+    a !== undefined &&
+    a.modeName === b.modeName &&
+    a.modeCount === b.modeCount &&
+    a.used === b.used &&
+    a.size === b.size &&
+    a.cost?.amount === b.cost?.amount &&
+    a.cost?.currency === b.cost?.currency &&
+    a.title === b.title
+  );
+}
+
+/**
+ * Reduces the events that change the header's settings part: `session-settings` (modes, usage) and
+ * `session_info_update` (title). Returns the same state when nothing shown changed, so the memoized header
+ * does not re-render on every `usage_update` that repeats the last numbers. Returns undefined for any other
+ * event (the main reducer handles it).
+ */
+export function reduceSettingsEvent(state: PaneState, event: ClientEvent): PaneState | undefined {
+  let next: SettingsView;
+  if (event.type === "session-settings") {
+    if (state.header.sessionId !== undefined && event.sessionId !== state.header.sessionId) return state;
+    next = settingsViewOf(event.settings, state.settings?.title);
+  } else if (event.type === "update" && event.update.sessionUpdate === "session_info_update") {
+    const update = event.update;
+    // Partial: an absent title keeps the old one, `null` clears it.
+    if (update.title === undefined) return state;
+    const { title: _old, ...rest } = state.settings ?? {};
+    const title = update.title === null ? "" : sanitizeLine(update.title).trim();
+    next = title ? { ...rest, title } : rest;
+  } else {
+    return undefined;
+  }
+  return sameView(state.settings, next) ? state : { ...state, settings: next };
+}
+
+/** `12345` → `12k`, `1_500_000` → `1.5M`: token counts as short as a narrow header needs. */
+export function formatTokens(count: number): string {
+  if (count < 1000) return String(count);
+  if (count < 1_000_000) return `${count < 10_000 ? (Math.round(count / 100) / 10).toString() : Math.round(count / 1000)}k`;
+  return `${Math.round(count / 100_000) / 10}M`;
+}
+
+/** A cost as the header shows it: `$0.42` for USD, else `0.42 EUR`. */
+export function formatCost(cost: { readonly amount: number; readonly currency: string }): string {
+  const amount = cost.amount.toFixed(2);
+  return cost.currency.toUpperCase() === "USD" ? `$${amount}` : `${amount} ${cost.currency}`;
+}
+
+/** The header's settings segment: `mode · 12k/200k · $0.42`, parts left out when the agent did not send them. */
+export function settingsSummary(view: SettingsView | undefined): string {
+  if (!view) return "";
+  const parts: string[] = [];
+  if (view.modeName) parts.push(view.modeName);
+  if (view.used !== undefined && view.size !== undefined) parts.push(`${formatTokens(view.used)}/${formatTokens(view.size)}`);
+  if (view.cost) parts.push(formatCost(view.cost));
+  return parts.join(" · ");
+}
