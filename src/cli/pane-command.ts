@@ -34,7 +34,8 @@ Opens the interactive pane on an ACP agent (ZeroClaw by default).
   --demo             the built-in demo agent (= --agent demo)
   --alias NAME       ZeroClaw agent alias for a new session
   --cwd DIR          the session's directory (default: the current one)
-  --resume ID        restore a session without replay (its plan comes back)
+  --resume ID        restore a session without replay, its local transcript shown at once
+                     (an id or a unique prefix; \`zc-pane sessions\` lists them)
   --load ID          restore a session with the agent replaying the conversation
 Keys: ⏎ send · esc cancel · ctrl+c twice quit · ctrl+d close · ctrl+x stop · ctrl+o expand · /help`;
 

@@ -36,6 +36,9 @@ describe("zc-pane --resume in a real tmux", () => {
     await first.waitFor(/Done thinking/, 15_000);
     await first.waitFor(/ready/);
     first.send("C-c");
+    // Two separate key events, as a person presses them (one stdin chunk of two ^C would be one event).
+    await first.waitFor(/again to quit/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     first.send("C-c");
     const quitScreen = await first.waitFor(/\[exited 0\]/, 10_000, () => first.history());
     expect(quitScreen).toMatch(/zc-pane --resume [0-9a-f-]+/);
@@ -56,6 +59,12 @@ describe("zc-pane --resume in a real tmux", () => {
     await second.waitFor(/› think again[\s\S]*Done thinking/, 15_000, () => second.history());
     await second.waitFor(/ready/);
     expect(second.history().match(/› think again/g)).toHaveLength(1);
+
+    // `--load` has the agent replay the conversation instead, both turns of it.
+    const third = open(first.home);
+    third.start(`${process.execPath} ${CLI} --load ${id.slice(0, 6)}`);
+    const loaded = await third.waitFor(/loaded[\s\S]*› think again[\s\S]*ready/, 15_000, () => third.history());
+    expect(loaded).toMatch(/› think\n/);
   }, 60_000);
 
   it("an unknown id exits 1 with the hint, and opens no session", () => {
