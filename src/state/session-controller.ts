@@ -13,6 +13,7 @@ import { PermissionRelay } from "./permission-relay.js";
 import { restoreSession, type RestoreMode } from "./restore.js";
 import type { SessionRecording } from "./session-recording.js";
 import { exportTranscript, runLocalCommand } from "./local-commands.js";
+import { chooseModel as chooseAgentModel, cycleMode as cycleAgentMode, modelChoiceOf, type ModelChoice, type SettingsNotify } from "./settings-actions.js";
 import { parseLocalCommand, type LocalCommand } from "./slash-commands.js";
 import { deliveryOf } from "./tool-rows.js";
 
@@ -264,6 +265,25 @@ export class SessionController {
     }
     this.sendNextQueued();
   }
+
+  /** Shift+Tab: the agent's next mode (`session/set_mode`); nothing before a session is open. */
+  cycleMode(): void {
+    const client = this.connection?.client;
+    if (client && this.sessionIdValue) void cycleAgentMode(client, this.sessionIdValue, this.notifySettings);
+  }
+
+  /** What `/model` offers in this session (its picker's items), or undefined when the agent offers no choice. */
+  modelChoice(): ModelChoice | undefined {
+    return this.sessionIdValue ? modelChoiceOf(this.connection?.client.sessionSettings(this.sessionIdValue)) : undefined;
+  }
+
+  /** The `/model` picker's choice: `session/set_config_option`, or the legacy `session/set_model`. */
+  chooseModel(value: string): void {
+    const client = this.connection?.client;
+    if (client && this.sessionIdValue) void chooseAgentModel(client, this.sessionIdValue, value, this.notifySettings);
+  }
+
+  private readonly notifySettings: SettingsNotify = (level, message) => this.options.store.dispatch({ type: "notice", level, message });
 
   /** Any key while the pane waits to reconnect: try now. */
   retryNow(): void {

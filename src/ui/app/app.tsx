@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, use
 import type { AgentInfo } from "../../client/agent-info.js";
 import { isMarkdownRendererLoaded } from "../../markdown/renderer.js";
 import type { PaneStore } from "../../state/pane-store.js";
+import type { ModelChoice } from "../../state/settings-actions.js";
 import type { PermissionSource } from "../../state/permission-relay.js";
 import { LOCAL_COMMANDS } from "../../state/slash-commands.js";
 import type { TranscriptItem } from "../../state/view-model.js";
@@ -37,6 +38,12 @@ export interface PaneActions {
   retryNow?(): void;
   readonly permissions: PermissionSource;
   readonly agent?: AgentInfo | undefined;
+  /** Shift+Tab: the agent's next mode (does nothing when it offers none). */
+  cycleMode?(): void;
+  /** `/model`: the session's model choice for the picker; undefined when the agent offers none. */
+  modelChoice?(): ModelChoice | undefined;
+  /** The `/model` picker's choice. */
+  chooseModel?(value: string): void;
 }
 
 /** Props of {@link App}. */
@@ -158,6 +165,10 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
     }
     if (is("tool.toggle", press)) {
       store.dispatch({ type: "tool-toggle" });
+      return true;
+    }
+    if (is("mode.cycle", press) && actions.cycleMode) {
+      actions.cycleMode();
       return true;
     }
     if (is("tool.focusPrev", press) || is("tool.focusNext", press)) {
