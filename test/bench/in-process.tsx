@@ -71,13 +71,6 @@ export async function longSessionCase(items: number): Promise<{ items: number; c
   const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
   store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
   store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
-  // History the way a long session builds it: a prompt and a short markdown answer per turn.
-  for (let turn = 1; store.getState().transcript.length < items; turn++) {
-    store.dispatch({ type: "prompt-submitted", text: `question ${turn}`, attachments: [] });
-    store.handleClientEvent(turnStarted(turn));
-    store.handleClientEvent(text(`Answer **${turn}**: a line of text with \`code\`.\n`));
-    store.handleClientEvent(turnEnded("end_turn", undefined, turn));
-  }
   const stdout = new CountingTty(60, 30);
   const instance = render(
     <KeyRouter>
@@ -85,7 +78,17 @@ export async function longSessionCase(items: number): Promise<{ items: number; c
     </KeyRouter>,
     { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new QuietStdin() as unknown as NodeJS.ReadStream, debug: false, exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
   );
-  await sleep(items > 0 ? 1500 : 300);
+  // History the way a long session builds it, with the pane on screen: a prompt and a short markdown answer
+  // per turn, 50 turns per frame. (Printing all 5,000 items in one Static frame would measure that one
+  // frame's peak, a cost session/load has and load_replay_5k_s measures.)
+  for (let turn = 1; store.getState().transcript.length < items; turn++) {
+    store.dispatch({ type: "prompt-submitted", text: `question ${turn}`, attachments: [] });
+    store.handleClientEvent(turnStarted(turn));
+    store.handleClientEvent(text(`Answer **${turn}**: a line of text with \`code\`.\n`));
+    store.handleClientEvent(turnEnded("end_turn", undefined, turn));
+    if (turn % 50 === 0) await sleep(5);
+  }
+  await sleep(items > 0 ? 1000 : 300);
   const answer = longMarkdown(20 * 1024);
   const chunks = answer.match(/[\s\S]{1,100}/g) ?? [];
   const turnId = 100_000;

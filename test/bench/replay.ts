@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { BenchContext } from "./context.js";
 import { figure, type Figure } from "./figures.js";
 import { runFloorClient } from "./floor-client.js";
-import { BenchTmux, sleep } from "./tmux.js";
+import { BenchTmux, rssMb, sleep } from "./tmux.js";
 
 const MESSAGES = 5000;
 
@@ -48,6 +48,7 @@ export async function measureReplay(context: BenchContext): Promise<Figure[]> {
   const floor: number[] = [];
   const load: number[] = [];
   const resume: number[] = [];
+  const loadRss: number[] = [];
   const tmux = new BenchTmux(60, 30, env);
   const sessionId = await craftSession(context, tmux, env.XDG_STATE_HOME!, workspace).catch((error: unknown) => {
     tmux.kill();
@@ -63,6 +64,7 @@ export async function measureReplay(context: BenchContext): Promise<Figure[]> {
       tmux.respawn([process.execPath, context.bin, "--demo", "--cwd", workspace, "--load", sessionId]);
       load.push((await tmux.waitFor(interactive, 60_000, 10)).at - started);
       await sleep(500);
+      loadRss.push(rssMb(tmux.pid()));
       started = performance.now();
       tmux.respawn([process.execPath, context.bin, "--demo", "--cwd", workspace, "--resume", sessionId]);
       try {
@@ -79,6 +81,7 @@ export async function measureReplay(context: BenchContext): Promise<Figure[]> {
   const figures = [
     figure({ id: "load_replay_5k_s", unit: "s", budget: 1.5, better: "lower", samples: load.map((ms) => ms / 1000), baseline: { name: "plain node client session/load, s", samples: floor.map((ms) => ms / 1000) }, note: "--load of 5,000 messages: start → last message + input on screen" }),
   ];
+  figures.push(figure({ id: "rss_load_5k_mb", unit: "MB", budget: null, better: "lower", samples: loadRss, baseline: { name: "rss_5k_items_mb budget", samples: [150] }, note: "pane RSS after --load of 5,000 messages (one Static frame)" }));
   if (resume.length) figures.push(figure({ id: "resume_5k_s", unit: "s", budget: null, better: "lower", samples: resume.map((ms) => ms / 1000), baseline: { name: "load, s", samples: load.map((ms) => ms / 1000) }, note: "--resume of the same session from the local journal (start → ready)" }));
   return figures;
 }

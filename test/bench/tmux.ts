@@ -95,3 +95,13 @@ export function cpuSeconds(pid: number): number {
     return Number.NaN;
   }
 }
+
+/** Resident memory of a process in MB, from /proc (Linux); NaN elsewhere. */
+export function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
