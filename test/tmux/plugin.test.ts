@@ -210,22 +210,26 @@ describe("attention routing", () => {
     await h.waitUntil(() => h.option("-p", agent, "@zc-pane-state") === "idle", "state idle");
     expect(h.option("-w", agent, "@zc-pane-state")).toBe("idle");
 
+    // Every state seen, in order: sampled every 20 ms, and at the points the test waits for.
     const states: string[] = [];
-    const watch = setInterval(() => {
+    const sample = () => {
       try {
         const state = h.option("-p", agent, "@zc-pane-state");
         if (states.at(-1) !== state) states.push(state);
+        return state;
       } catch {
-        // The server is going away at teardown.
+        return "";
       }
-    }, 20);
+    };
+    sample();
+    const watch = setInterval(sample, 20);
     try {
       h.tmux("send-keys", "-t", agent, "-l", "show me around");
       await h.waitForText(agent, "show me around");
       // The user goes to another window while the agent works.
       h.tmux("new-window", "-t", "main:", "-c", h.project, "sh");
       h.tmux("send-keys", "-t", agent, "Enter");
-      await h.waitUntil(() => h.option("-p", agent, "@zc-pane-state") === "needs-permission", "needs-permission", 20_000);
+      await h.waitUntil(() => sample() === "needs-permission", "needs-permission", 20_000);
       expect(h.option("-w", agent, "@zc-pane-state")).toBe("needs-permission");
       await h.waitUntil(() => h.tmux("display-message", "-p", "-t", agentWindow, "#{window_bell_flag}").trim() === "1", "the bell flag of the agent's window");
 
@@ -239,7 +243,7 @@ describe("attention routing", () => {
       h.tmux("send-keys", "-t", agent, "y");
       await h.waitForText(agent, "Approve file_edit?", 20_000);
       h.tmux("send-keys", "-t", agent, "y");
-      await h.waitUntil(() => h.option("-p", agent, "@zc-pane-state") === "done", "done", 20_000);
+      await h.waitUntil(() => sample() === "done", "done", 20_000);
     } finally {
       clearInterval(watch);
     }
@@ -247,7 +251,7 @@ describe("attention routing", () => {
     await h.waitUntil(() => h.tmux("display-message", "-p", "-t", agentWindow, "#{window_bell_flag}").trim() === "1", "the bell flag after the turn");
     // In order, with working between the approvals.
     const order = ["idle", "working", "needs-permission", "done"].map((state) => states.indexOf(state));
-    expect(order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]!))).toBe(true);
+    expect(order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]!)), states.join(" → ")).toBe(true);
     expect(states.at(-1)).toBe("done");
 
     // Visiting the pane with prefix+J clears the done marker.
