@@ -134,6 +134,7 @@ export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | u
   const summary = summarizeToolInput(fields);
   const inputText = inputTextOf(fields, diffs.length > 0);
   const output = outputOf(fields);
+  const terminalIds = (fields.content ?? []).flatMap((item) => (item.type === "terminal" ? [item.terminalId] : []));
   return {
     toolCallId: fields.toolCallId,
     status,
@@ -144,6 +145,7 @@ export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | u
     ...(inputText ? { inputText } : {}),
     ...(output ? { output } : {}),
     diffs,
+    ...(terminalIds.length > 0 ? { terminalIds } : {}),
     locations: (fields.locations ?? []).map((location) => sanitizeLine(location.line ? `${location.path}:${location.line}` : location.path)),
     ...(startedAt !== undefined ? { startedAt } : {}),
     ...(finishedAt !== undefined ? { finishedAt } : {}),

@@ -58,6 +58,8 @@ export interface ToolRow {
   /** Text output (sanitized; may be long: the UI caps it). */
   readonly output?: string;
   readonly diffs: readonly ToolDiff[];
+  /** Client terminals embedded in the call's content (`{type:"terminal", terminalId}`): their output is shown. */
+  readonly terminalIds?: readonly string[];
   readonly locations: readonly string[];
   /** When we first heard of it and when it finished (ms since epoch); absent for replayed calls. */
   readonly startedAt?: number;
@@ -183,6 +185,20 @@ export interface SettingsView {
   readonly title?: string;
 }
 
+/** A client terminal (`terminal/create`) as tool rows show it; strings sanitized except `raw`. */
+export interface TerminalView {
+  /** The command line, one line. */
+  readonly command?: string;
+  /** The kept output tail as the process wrote it (only the reducer reads it, to append the next chunk). */
+  readonly raw: string;
+  /** `raw` sanitized, carriage returns resolved. */
+  readonly text: string;
+  /** Output was dropped from the start (the agent's byte limit, or our own tail cap). */
+  readonly truncated: boolean;
+  readonly exit?: { readonly exitCode: number | null; readonly signal: string | null };
+  readonly released: boolean;
+}
+
 /** The whole pane state. */
 export interface PaneState {
   readonly header: HeaderInfo;
@@ -209,4 +225,6 @@ export interface PaneState {
   readonly nextId: number;
   /** Mode, usage and title for the header; absent until the agent sends any. */
   readonly settings?: SettingsView;
+  /** Client terminals by id, for tool rows that embed them; absent until one is created. */
+  readonly terminals?: Readonly<Record<string, TerminalView>>;
 }

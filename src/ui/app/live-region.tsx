@@ -9,6 +9,7 @@ import { allocateLines, fitLine } from "./layout.js";
 import { Plan, planLines } from "./plan.js";
 import { ToolDetails, toolDetailsWant, ToolRowLine } from "./tool-row.js";
 import { DeliveryLine } from "./transcript-item.js";
+import { liveTerminal, TerminalOutput, terminalOutputWant } from "./terminal-output.js";
 
 /**
  * A streaming tail longer than this is shown as plain text (its last part): re-parsing a long code block
@@ -73,11 +74,13 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
   const running = live.tools.filter((record) => record !== expanded);
   const focusHint = markFocus && focused && focused !== expanded && !live.tools.includes(focused) ? focused : undefined;
   const thought = stream && stream.kind !== "message" ? stream : undefined;
+  const terminal = liveTerminal(state, running);
 
   const share = allocateLines(lines, [
     { key: "died", min: agentDied ? Math.min(3, agentDiedLines(agentDied)) : 0, want: agentDied ? agentDiedLines(agentDied) : 0, rank: 0 },
     { key: "queue", min: queue.length > 0 ? 1 : 0, want: Math.min(queue.length, MAX_QUEUE_LINES), rank: 5 },
     { key: "tools", min: Math.min(running.length, 2), want: Math.min(running.length, MAX_TOOL_LINES), rank: 3 },
+    { key: "terminal", min: terminal ? 1 : 0, want: terminal ? terminalOutputWant(terminal.terminal) : 0, rank: 3 },
     { key: "stream", min: tailLines.length > 0 ? Math.min(2, tailLines.length) : 0, want: tailLines.length, rank: 2 },
     { key: "details", min: expanded ? Math.min(3, toolDetailsWant(expanded.row)) : 0, want: expanded ? toolDetailsWant(expanded.row) : 0, rank: 1 },
     { key: "focus", min: focusHint ? 1 : 0, want: focusHint ? 1 : 0 },
@@ -114,6 +117,7 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
             <ToolRowLine key={record.row.toolCallId} row={record.row} width={width} animate={animate} focused={markFocus && record === focused} />
           ))
         : null}
+      {terminal && toolRoom > 0 && n("terminal") > 0 ? <TerminalOutput terminal={terminal.terminal} width={width} maxLines={n("terminal")} /> : null}
       {expanded && n("details") > 0 ? (
         <ToolDetails row={expanded.row} width={width} lines={n("details")} animate={animate} focused={markFocus && expanded === focused} />
       ) : null}

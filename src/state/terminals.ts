@@ -1,0 +1,78 @@
+import type { ClientEvent } from "../client/events.js";
+import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import type { PaneState, TerminalView } from "./view-model.js";
+
+/**
+ * Output kept per terminal, from its end. A tool row shows only its last few lines, so a build log of
+ * megabytes must not be kept (nor re-sanitized on every chunk) in the view model.
+ */
+export const TERMINAL_TAIL_CHARS = 8 * 1024;
+/** Terminals kept for tool rows; the oldest go first (a long session may run hundreds of commands). */
+export const MAX_TERMINALS = 32;
+
+/**
+ * Terminal output as lines a row can show: `\r\n` is a newline, and a lone `\r` (a progress bar redrawing
+ * its line) keeps only what was written after it, as a terminal would show it. Then sanitized: raw process
+ * output may carry any escape sequence.
+ */
+export function terminalText(raw: string): string {
+  const lines = raw.replace(/\r+\n/g, "\n").split("\n");
+  return sanitizeText(lines.map((line) => line.slice(line.lastIndexOf("\r") + 1)).join("\n"));
+}
+
+function withTerminal(state: PaneState, id: string, terminal: TerminalView): PaneState {
+  const terminals = { ...state.terminals, [id]: terminal };
+  const ids = Object.keys(terminals);
+  // Object keys keep insertion order: the first ones are the oldest terminals.
+  for (const old of ids.slice(0, Math.max(0, ids.length - MAX_TERMINALS))) delete terminals[old];
+  return { ...state, terminals };
+}
+
+/**
+ * Reduces the client's terminal events into {@link PaneState.terminals}: a terminal's output tail, whether
+ * it was cut, and how it exited. Release keeps the output (a terminal embedded in a tool call keeps showing
+ * it). Returns undefined for any other event. Events of another session are ignored.
+ */
+export function reduceTerminalEvent(state: PaneState, event: ClientEvent): PaneState | undefined {
+  switch (event.type) {
+    case "terminal-created":
+    case "terminal-output":
+    case "terminal-exited":
+    case "terminal-released":
+      break;
+    default:
+      return undefined;
+  }
+  if (state.header.sessionId !== undefined && event.sessionId !== state.header.sessionId) return state;
+  const current = state.terminals?.[event.terminalId];
+  switch (event.type) {
+    case "terminal-created": {
+      const command = sanitizeLine([event.command, ...event.args].join(" "));
+      return withTerminal(state, event.terminalId, { command, raw: "", text: "", truncated: false, released: false });
+    }
+    case "terminal-output": {
+      const base = current ?? { raw: "", text: "", truncated: false, released: false };
+      const joined = base.raw + event.chunk;
+      const cut = joined.length > TERMINAL_TAIL_CHARS;
+      // Cut at a line start so the first shown line is not half a line.
+      let raw = joined;
+      if (cut) {
+        const start = joined.length - TERMINAL_TAIL_CHARS;
+        const newline = joined.indexOf("\n", start);
+        raw = joined.slice(newline === -1 ? start : newline + 1);
+      }
+      return withTerminal(state, event.terminalId, { ...base, raw, text: terminalText(raw), truncated: base.truncated || cut || event.truncated });
+    }
+    case "terminal-exited":
+      return withTerminal(state, event.terminalId, { ...(current ?? { raw: "", text: "", truncated: false, released: false }), exit: event.exitStatus });
+    case "terminal-released":
+      return current ? withTerminal(state, event.terminalId, { ...current, released: true }) : state;
+  }
+}
+
+/** The one-line status of a terminal: `exit 0`, `killed (SIGTERM)`, or undefined while it runs. */
+export function terminalExitText(terminal: TerminalView): string | undefined {
+  if (!terminal.exit) return undefined;
+  if (terminal.exit.signal) return `killed (${sanitizeLine(terminal.exit.signal)})`;
+  return `exit ${terminal.exit.exitCode ?? "?"}`;
+}
