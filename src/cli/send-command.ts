@@ -7,6 +7,7 @@ import { findSendTarget } from "../control/discovery.js";
 import { CONTROL_PROTOCOL_VERSION, type SentResource } from "../control/protocol.js";
 import { runTmux } from "../control/tmux-command.js";
 
+/** `zc-pane send --help`. */
 export const SEND_USAGE = `Usage: zc-pane send [--pane ID] [--file PATH]... [--stdin [--uri URI]] [--wait SECS] TEXT...
 
 Hands text and attachments to a running zc-pane. TEXT goes into the pane's input, where you edit it and

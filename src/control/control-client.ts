@@ -17,6 +17,7 @@ export class ControlConnectError extends Error {
   }
 }
 
+/** Options of {@link sendControlRequest}. */
 export interface ControlRequestOptions {
   /** Keep retrying a missing or refusing socket this long (a pane that was just opened is still starting). */
   readonly waitMs?: number;

@@ -24,6 +24,7 @@ const MAX_CONNECTIONS = 8;
 /** What the server does with a valid request (throws {@link ControlProtocolError} to refuse it). */
 export type ControlHandler = (request: ControlRequest) => Promise<ControlReply> | ControlReply;
 
+/** Options of {@link ControlServer.start}. */
 export interface ControlServerOptions {
   readonly socketPath: string;
   readonly handle: ControlHandler;

@@ -26,6 +26,7 @@ export class DiscoveryError extends Error {
   override readonly name = "DiscoveryError";
 }
 
+/** What discovery may look at: the environment, tmux, and the socket directory's listing. */
 export interface DiscoveryContext {
   readonly env: NodeJS.ProcessEnv;
   readonly tmux: TmuxRunner;

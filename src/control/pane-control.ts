@@ -20,6 +20,7 @@ import { TmuxStatePublisher } from "./tmux-publisher.js";
 
 const log = createLogger("control.pane");
 
+/** What the pane hands to {@link startPaneControl}. */
 export interface PaneControlOptions {
   readonly store: PaneStore;
   /** Where sent attachments wait for the next prompt (the session controller takes them from here). */

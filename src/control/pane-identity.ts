@@ -23,6 +23,7 @@ export interface ZellijPane {
   readonly paneId: string;
 }
 
+/** The multiplexer pane a zc-pane runs in, which names its control socket. */
 export type PaneIdentity = TmuxPane | ZellijPane;
 
 /**

@@ -41,7 +41,9 @@ export const pingRequestSchema = z.object({ v: z.number(), type: z.literal("ping
 /** A request the pane understands. */
 export const controlRequestSchema = z.discriminatedUnion("type", [sendRequestSchema, pingRequestSchema]);
 
+/** A valid `send` request. */
 export type SendRequest = z.infer<typeof sendRequestSchema>;
+/** Any valid request. */
 export type ControlRequest = z.infer<typeof controlRequestSchema>;
 
 /** What the pane says about itself in a reply. */

@@ -1,13 +1,14 @@
 import { createLogger } from "../log/logger.js";
 import { wantsAttention, type AttentionState } from "./attention.js";
 import { PANE_MARK_OPTION, PANE_SOCKET_OPTION } from "./discovery.js";
-import { runTmuxSync, type TmuxRunner } from "./tmux-command.js";
+import type { TmuxRunner } from "./tmux-command.js";
 
 const log = createLogger("control.tmux");
 
 /** The pane and window option the status line and the jump key read. */
 export const STATE_OPTION = "@zc-pane-state";
 
+/** Options of {@link TmuxStatePublisher}. */
 export interface TmuxPublisherOptions {
   /** `%3`: the pane we run in (`$TMUX_PANE`). */
   readonly paneId: string;
@@ -114,6 +115,3 @@ export class TmuxStatePublisher {
     }
   }
 }
-
-/** The production publisher's synchronous clean-up. */
-export const clearTmuxOptionsSync = runTmuxSync;
