@@ -172,14 +172,16 @@ export class TmuxHarness {
     return `${path},${pid},0`;
   }
 
-  /** Kills both servers and removes the temporary files. */
+  /** Kills both servers and removes the temporary files, the servers' socket files included. */
   kill(): void {
-    for (const run of [() => this.outer("kill-server"), () => this.tmux("kill-server")]) {
+    for (const socket of [this.outerSocket, this.socket]) {
       try {
-        run();
+        execFileSync("tmux", ["-L", socket, "kill-server"], { stdio: "ignore", timeout: 5000 });
       } catch {
         // Not started, or already gone.
       }
+      // tmux leaves its socket file behind; a test run would leave hundreds.
+      rmSync(join(process.env.TMUX_TMPDIR || "/tmp", `tmux-${process.getuid?.() ?? 0}`, socket), { force: true });
     }
     rmSync(this.root, { recursive: true, force: true });
   }
