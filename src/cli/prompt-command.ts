@@ -98,18 +98,28 @@ async function runTurn(options: TurnOptions): Promise<number> {
     return { outcome: "cancelled" };
   };
 
-  const { client, agent, transport } = await connect(options.connection, { cwd: options.cwd, permissionPolicy: policy });
+  // Installed before connecting: a Ctrl+C during start-up must not kill the process without a word.
   let userCancelled = false;
+  let disposeClient: (() => Promise<void>) | undefined;
   const onSigint = () => {
     if (userCancelled) {
       // Second Ctrl+C: stop waiting for the agent.
-      void client.dispose().finally(() => process.exit(EXIT.cancelled));
+      void (disposeClient?.() ?? Promise.resolve()).finally(() => process.exit(EXIT.cancelled));
       return;
     }
     userCancelled = true;
     cancelTurn?.();
   };
   process.on("SIGINT", onSigint);
+  let connected;
+  try {
+    connected = await connect(options.connection, { cwd: options.cwd, permissionPolicy: policy });
+  } catch (error) {
+    process.off("SIGINT", onSigint);
+    throw error;
+  }
+  const { client, agent, transport } = connected;
+  disposeClient = () => client.dispose();
   let recorder: SessionRecorder | undefined;
   try {
     const attachments = await Promise.all(options.files.map((file) => readAttachment(file, agent.promptCapabilities, options.cwd)));
@@ -117,6 +127,8 @@ async function runTurn(options: TurnOptions): Promise<number> {
       ? await client.resumeSession(options.resume, options.cwd)
       : await client.newSession({ cwd: options.cwd, ...(options.alias ? { alias: options.alias } : {}) });
     cancelTurn = () => client.cancel(session.sessionId);
+    // Cancelled before the turn started: nothing to send, nothing to wait for.
+    if (userCancelled) return EXIT.cancelled;
     // The session goes into the local index and its updates into the transcript journal (design.md §5).
     recorder = await SessionRecorder.open({
       stateDir: stateDir(),

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { CLI } from "../helpers/demo-agent.js";
 
 /** Runs the built `zc-pane prompt` as a user would, with its own state dirs and no terminal. */
-function zcPrompt(args: string[], options: { signalAfterMs?: number } = {}) {
+function zcPrompt(args: string[], options: { signalWhenStdoutHas?: string } = {}) {
   const home = mkdtempSync(join(tmpdir(), "zc-pane-prompt-"));
   const child = execa(process.execPath, [CLI, "prompt", ...args], {
     reject: false,
@@ -14,7 +14,16 @@ function zcPrompt(args: string[], options: { signalAfterMs?: number } = {}) {
     env: { XDG_STATE_HOME: join(home, "state"), XDG_CONFIG_HOME: join(home, "config"), HOME: home },
     timeout: 60_000,
   });
-  if (options.signalAfterMs !== undefined) setTimeout(() => child.kill("SIGINT"), options.signalAfterMs);
+  const mark = options.signalWhenStdoutHas;
+  if (mark !== undefined) {
+    // Ctrl+C once the answer is streaming (a fixed delay raced start-up on a loaded machine).
+    let seen = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (seen.includes(mark)) return;
+      seen += chunk.toString();
+      if (seen.includes(mark)) child.kill("SIGINT");
+    });
+  }
   return child;
 }
 
@@ -72,7 +81,7 @@ describe("zc-pane prompt, end to end", () => {
   });
 
   it("Ctrl+C cancels the turn and exits 130 after the cancelled result", async () => {
-    const result = await zcPrompt(["--demo", "slow"], { signalAfterMs: 1500 });
+    const result = await zcPrompt(["--demo", "slow"], { signalWhenStdoutHas: "tick 2/300" });
     expect(result.exitCode).toBe(130);
   });
 
