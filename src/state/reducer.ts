@@ -6,6 +6,7 @@ import { appendItems, endSegment, withLive } from "./pane-ops.js";
 import { finishOpenTools, moveToolFocus, toggleFocusedTool, upsertToolCall } from "./reduce-tools.js";
 import { reduceSettingsEvent } from "./settings-view.js";
 import { reduceTerminalEvent } from "./terminals.js";
+import { reduceFileWritten } from "./file-writes.js";
 import type { PaneState, PlanEntryView, StreamTail } from "./view-model.js";
 
 export { initialPaneState } from "./pane-ops.js";
@@ -208,7 +209,7 @@ function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): Pane
 }
 
 function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): PaneState {
-  const settled = reduceSettingsEvent(state, event) ?? reduceTerminalEvent(state, event);
+  const settled = reduceSettingsEvent(state, event) ?? reduceTerminalEvent(state, event) ?? reduceFileWritten(state, event);
   if (settled) return settled;
   switch (event.type) {
     case "update":

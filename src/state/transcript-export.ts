@@ -63,6 +63,8 @@ function itemMarkdown(item: TranscriptItem): string | undefined {
       return `_permission: ${item.title} → ${item.answer}_`;
     case "unsupported":
       return `_unsupported ${item.what}_`;
+    case "file-written":
+      return `_${item.created ? "created" : "wrote"} \`${item.path}\`${item.oldKnown ? "" : " (rewritten)"}_`;
   }
 }
 

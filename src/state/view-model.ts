@@ -106,7 +106,21 @@ export type TranscriptItem =
   | { readonly kind: "turn-cancelled"; readonly id: number }
   | { readonly kind: "notice"; readonly id: number; readonly level: "info" | "warning" | "error"; readonly message: string }
   | { readonly kind: "permission"; readonly id: number; readonly title: string; readonly answer: string }
-  | { readonly kind: "unsupported"; readonly id: number; readonly what: string };
+  | { readonly kind: "unsupported"; readonly id: number; readonly what: string }
+  /**
+   * The agent wrote a file (`fs/write_text_file`). `oldKnown`: the old text is known (or there was none), so
+   * a real diff can be shown; else the file was "rewritten". `diff` is absent when the texts were too large
+   * to keep. Texts are raw file content: the diff view sanitizes what it shows.
+   */
+  | {
+      readonly kind: "file-written";
+      readonly id: number;
+      readonly path: string;
+      readonly created: boolean;
+      readonly oldKnown: boolean;
+      readonly newLines: number;
+      readonly diff?: { readonly oldText: string | null; readonly newText: string };
+    };
 
 /** The kinds of transcript items. */
 export type TranscriptItemKind = TranscriptItem["kind"];

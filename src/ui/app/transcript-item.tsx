@@ -7,6 +7,7 @@ import { fitLine, formatBytes } from "./layout.js";
 import { usePaneWidth } from "./pane-width.js";
 import { Plan } from "./plan.js";
 import { ToolRowLine } from "./tool-row.js";
+import { FileWrittenView } from "./file-written.js";
 
 /** A prompt or an error longer than this is cut in the transcript (the export keeps it whole). */
 const MAX_ITEM_LINES = 60;
@@ -110,6 +111,8 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
       return <Text dimColor>{fitLine(`⚿ ${item.title} → ${item.answer}`, width)}</Text>;
     case "unsupported":
       return <Text dimColor>{fitLine(`? unsupported ${item.what}`, width)}</Text>;
+    case "file-written":
+      return <FileWrittenView item={item} width={width} />;
   }
 });
 

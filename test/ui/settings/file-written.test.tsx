@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { TranscriptItem } from "../../../src/state/view-model.js";
+import { PaneWidthContext } from "../../../src/ui/app/pane-width.js";
+import { TranscriptItemView } from "../../../src/ui/app/transcript-item.js";
+import { renderPane } from "../../helpers/ink.js";
+
+function render(item: TranscriptItem, columns: number) {
+  return renderPane(
+    <PaneWidthContext.Provider value={columns}>
+      <TranscriptItemView item={item} />
+    </PaneWidthContext.Provider>,
+    { columns },
+  );
+}
+
+describe.each([40, 60])("a written file in the transcript at %i columns", (columns) => {
+  it("shows the counts and the diff of an overwrite", () => {
+    const pane = render({ kind: "file-written", id: 1, path: "src/x.ts", created: false, oldKnown: true, newLines: 3, diff: { oldText: "a\nb\n", newText: "a\nc\nd\n" } }, columns);
+    const frame = pane.frame();
+    expect(frame).toContain("wrote src/x.ts +2 −1");
+    expect(frame).toContain("+c");
+    expect(frame).toContain("-b");
+    for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(columns);
+    pane.unmount();
+  });
+
+  it("says created for a new file and rewritten when the old text is unknown", () => {
+    const created = render({ kind: "file-written", id: 1, path: "new.ts", created: true, oldKnown: true, newLines: 2, diff: { oldText: null, newText: "x\ny\n" } }, columns);
+    expect(created.frame()).toContain("created new.ts +2");
+    created.unmount();
+    const rewritten = render({ kind: "file-written", id: 2, path: "old.ts", created: false, oldKnown: false, newLines: 7, diff: { oldText: null, newText: "z\n" } }, columns);
+    expect(rewritten.frame()).toContain("wrote old.ts · rewritten, 7 lines");
+    expect(rewritten.frame()).not.toContain("+z");
+    rewritten.unmount();
+  });
+});
