@@ -33,7 +33,8 @@ export async function runLocalCommand(command: LocalCommand, host: CommandHost):
       return info("/sessions needs the local session index: use `zc-pane sessions` in a shell");
     case "model": {
       const model = host.agent?.zeroclaw?.defaultModel;
-      return info(model ? `model: ${model} (switching is not available yet)` : "/model is not available yet");
+      // The pane opens its picker before the command gets here when the agent offers a choice.
+      return info(model ? `model: ${model} (this agent offers no model choice)` : "this agent offers no model choice");
     }
     case "cancel":
       if (!host.cancel()) info("no turn is running");

@@ -11,6 +11,7 @@ import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { PermissionModal } from "../permission/permission-modal.js";
 import { SessionPicker } from "../sessions/session-picker.js";
+import { ModelPicker } from "../pickers/model-picker.js";
 import type { SessionEntry } from "../../state/persistence/session-entry.js";
 import { ConfirmLine } from "./confirm-line.js";
 import { Footer, footerHints } from "./footer.js";
@@ -136,6 +137,13 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
   }, [quitArmedAt]);
 
   const [picking, setPicking] = useState(false);
+  // `/model` opens its picker only when the agent offers a choice; else the local command says it does not.
+  const [modelChoice, setModelChoice] = useState<ModelChoice | undefined>(undefined);
+  const openModelPicker = useCallback((): boolean => {
+    const choice = actions.modelChoice?.();
+    if (choice) setModelChoice(choice);
+    return choice !== undefined;
+  }, [actions]);
   const modalOpen = requests.length > 0;
   const died = state.agentDied !== undefined;
 
@@ -229,9 +237,10 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
     (text: string, attachments: readonly string[]) => {
       // `/sessions` opens the picker here; without an index to read it stays a local command's notice.
       if (sessions && text.trim() === "/sessions") setPicking(true);
+      else if (text.trim() === "/model" && openModelPicker()) return;
       else actions.submit(text, attachments);
     },
-    [actions, sessions],
+    [actions, sessions, openModelPicker],
   );
   const hints = footerHints({
     keymap,
@@ -244,7 +253,7 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
     hasTools: state.live.tools.length + state.live.recent.length > 0,
     queued: state.queue.length,
   });
-  const inputActive = !modalOpen && !confirming && !died && !picking;
+  const inputActive = !modalOpen && !confirming && !died && !picking && !modelChoice;
   const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
 
   const transcript = (
@@ -277,6 +286,17 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
             onChoose={(entry) => {
               setPicking(false);
               sessions.choose(entry);
+            }}
+          />
+        ) : modelChoice && !modalOpen ? (
+          <ModelPicker
+            choice={modelChoice}
+            width={width}
+            maxLines={Math.max(3, budget.live)}
+            onClose={() => setModelChoice(undefined)}
+            onChoose={(item) => {
+              setModelChoice(undefined);
+              if (item.value !== modelChoice.current) actions.chooseModel?.(item.value);
             }}
           />
         ) : (
