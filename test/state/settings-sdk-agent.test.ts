@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { PaneStore } from "../../src/state/pane-store.js";
+import { chooseModel, cycleMode, modelChoiceOf } from "../../src/state/settings-actions.js";
+import { settingsSummary } from "../../src/state/settings-view.js";
+import { startSdkAgent, text, type StartedSdkAgent } from "../helpers/sdk-agent/start.js";
+
+let started: StartedSdkAgent | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await started?.client.dispose();
+  started = undefined;
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** The scripted SDK agent as a child process, its client feeding a real store, one session open in a temp dir. */
+async function open() {
+  dir = await mkdtemp(join(tmpdir(), "zcp-settings-"));
+  started = await startSdkAgent();
+  const store = new PaneStore({ flushIntervalMs: 1 });
+  started.client.subscribe(store.handleClientEvent);
+  store.dispatch({ type: "connection", state: "starting-session", agentName: "sdk" });
+  const session = await started.client.newSession({ cwd: dir });
+  store.dispatch({ type: "session-opened", sessionId: session.sessionId, how: "new", cwd: dir });
+  const notices: string[] = [];
+  const notify = (level: string, message: string) => notices.push(`${level}: ${message}`);
+  return { client: started.client, store, sessionId: session.sessionId, dir, notices, notify };
+}
+
+describe("standard updates from the scripted SDK agent, through the real client into the store", () => {
+  it("shows the mode, cycles it, shows usage and the title", async () => {
+    const { client, store, sessionId, notices, notify } = await open();
+    expect(store.getState().settings?.modeName).toBe("Ask");
+    await cycleMode(client, sessionId, notify);
+    expect(store.getState().settings?.modeName).toBe("Code");
+    await client.prompt(sessionId, text("usage"));
+    await client.prompt(sessionId, text("title Fixing the build"));
+    store.flush();
+    expect(settingsSummary(store.getState().settings)).toBe("Code · 1.2k/200k · $0.01");
+    expect(store.getState().settings?.title).toBe("Fixing the build");
+    expect(notices).toEqual([]);
+  });
+
+  it("chooses a model through the config option (session/set_config_option)", async () => {
+    const { client, sessionId, notices, notify } = await open();
+    const choice = modelChoiceOf(client.sessionSettings(sessionId));
+    expect(choice).toMatchObject({ via: "config", configId: "model", current: "fast" });
+    await chooseModel(client, sessionId, "smart", notify);
+    expect(modelChoiceOf(client.sessionSettings(sessionId))?.current).toBe("smart");
+    expect(notices).toEqual(["info: model: Smart"]);
+  });
+
+  it("puts a written file in the transcript and a terminal's output in the state", async () => {
+    const { client, store, sessionId, dir } = await open();
+    await client.prompt(sessionId, text(`write ${join(dir, "notes.txt")} hello there`));
+    await client.prompt(sessionId, text("terminal printf 'one\\ntwo\\n'; exit 3"));
+    store.flush();
+    const state = store.getState();
+    expect(state.transcript.toArray().find((item) => item.kind === "file-written")).toMatchObject({ path: join(dir, "notes.txt"), created: true, newLines: 1 });
+    const terminals = Object.values(state.terminals ?? {});
+    expect(terminals).toHaveLength(1);
+    expect(terminals[0]).toMatchObject({ text: "one\ntwo\n", exit: { exitCode: 3 }, released: true });
+  });
+});
