@@ -1,6 +1,6 @@
 import { Text } from "ink";
 import { memo } from "react";
-import { settingsSummary } from "../../state/settings-view.js";
+import { headerSettingsParts } from "./header-settings.js";
 import type { HeaderInfo, SettingsView } from "../../state/view-model.js";
 import { visibleWidth } from "../../markdown/wrap.js";
 import { fitLine, formatElapsed } from "./layout.js";
@@ -46,7 +46,10 @@ export const Header = memo(function Header({ header, width, turnStartedAt, cance
   const countingDown = header.connection === "reconnecting" && header.retryAt !== undefined;
   const tick = useTick(running || countingDown);
   const agent = header.agentTitle ?? header.agentName ?? "agent";
-  const rest = [header.alias, settings?.title, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part)).map((part) => ` · ${part}`).join("");
+  // A long title must not push the session id out: it gets at most a third of the line.
+  const title = settings?.title ? fitLine(settings.title, Math.max(8, Math.floor(width / 3))) : undefined;
+  const restOf = (withTitle: boolean) =>
+    [header.alias, withTitle ? title : undefined, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part)).map((part) => ` · ${part}`).join("");
   const state = waiting
     ? { text: "waiting for you", color: "yellow" }
     : running
@@ -54,10 +57,11 @@ export const Header = memo(function Header({ header, width, turnStartedAt, cance
     : countingDown
     ? { text: `reconnecting in ${Math.max(1, Math.ceil((header.retryAt! - now()) / 1000))}s · any key`, color: "yellow" }
     : CONNECTION_TEXT[header.connection];
-  // Mode and usage give way when the names would get under 20 columns; then the agent's title gives way:
-  // in a narrow pane the session id is what tells two panes apart.
-  const summary = settingsSummary(settings);
-  const extra = summary && width - state.text.length - summary.length - 4 >= 20 ? `${summary} · ` : "";
+  // Settings give way while the names would not keep 8 columns of the agent's name; then the agent's title
+  // gives way: in a narrow pane the session id is what tells two panes apart.
+  const parts = headerSettingsParts(settings, (length, withTitle) => width - state.text.length - length - 1 >= 2 + Math.min(agent.length, 8) + visibleWidth(restOf(withTitle)));
+  const extra = parts.summary;
+  const rest = restOf(parts.showTitle);
   const room = Math.max(1, width - state.text.length - extra.length - 1);
   const left = fitLine(`◆ ${fitLine(agent, Math.max(4, room - 2 - visibleWidth(rest)))}${rest}`, room);
   const gap = Math.max(1, width - visibleWidth(left) - extra.length - state.text.length);

@@ -33,3 +33,25 @@ describe("Header with session settings", () => {
     pane.unmount();
   });
 });
+
+describe("what gives way in the header", () => {
+  const settings = { modeName: "Code", used: 1_200, size: 200_000, cost: { amount: 0.01, currency: "USD" }, title: "Fix the build" };
+
+  it("drops the title first, keeping mode, usage and the session id", () => {
+    const pane = renderPane(<Header header={{ agentName: "SDK test agent", sessionId: SESSION, connection: "ready" }} settings={settings} width={60} />, { columns: 60 });
+    const frame = pane.frame();
+    expect(frame).toContain("Code · 1.2k/200k · $0.01 · ready");
+    expect(frame).toContain(SESSION.slice(0, 8));
+    expect(frame).not.toContain("Fix the build");
+    pane.unmount();
+  });
+
+  it("keeps the mode longest", () => {
+    const pane = renderPane(<Header header={{ agentName: "SDK test agent", sessionId: SESSION, connection: "ready" }} settings={settings} width={40} />, { columns: 40 });
+    const frame = pane.frame();
+    expect(frame).toContain("Code · ready");
+    expect(frame).toContain(SESSION.slice(0, 8));
+    expect(frame).not.toContain("1.2k");
+    pane.unmount();
+  });
+});
