@@ -15,7 +15,7 @@ import { ControlServer } from "./control-server.js";
 import { controlSocketPath, describePane, MAX_SOCKET_PATH_BYTES, paneIdentityFromEnv } from "./pane-identity.js";
 import { CONTROL_PROTOCOL_VERSION, ControlProtocolError, type ControlReply, type ControlRequest, type SendRequest } from "./protocol.js";
 import type { SentAttachments } from "./sent-attachments.js";
-import { runTmux, runTmuxSync, type TmuxRunner } from "./tmux-command.js";
+import { runTmux, type TmuxRunner } from "./tmux-command.js";
 import { TmuxStatePublisher } from "./tmux-publisher.js";
 
 const log = createLogger("control.pane");
@@ -32,8 +32,6 @@ export interface PaneControlOptions {
   readonly ring: () => void;
   readonly env?: NodeJS.ProcessEnv;
   readonly tmux?: TmuxRunner;
-  /** Removes the tmux options synchronously on stop; default: a real `tmux` call. */
-  readonly clearSync?: (args: readonly string[]) => void;
 }
 
 /** The running control side of a pane. */
@@ -76,7 +74,6 @@ export async function startPaneControl(options: PaneControlOptions): Promise<Pan
       paneId: identity.paneId,
       tmux: options.tmux ?? runTmux,
       ring: options.ring,
-      clearSync: options.clearSync ?? runTmuxSync,
       // Set by the plugin for a popup agent: the window it was opened from (a tmux window id, `@N`).
       ...(env.ZC_PANE_TMUX_OWNER && /^@\d+$/.test(env.ZC_PANE_TMUX_OWNER) ? { ownerWindow: env.ZC_PANE_TMUX_OWNER } : {}),
       ...(server ? { socketPath: server.socketPath } : {}),
@@ -92,7 +89,7 @@ export async function startPaneControl(options: PaneControlOptions): Promise<Pan
     socketPath: server?.socketPath,
     stop: () => {
       unsubscribe?.();
-      publisher?.stop();
+      void publisher?.stop();
       server?.close();
     },
   };

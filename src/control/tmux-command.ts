@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 
 /** Runs `tmux ARGS…` and resolves with its stdout; rejects when tmux fails (no server, unknown target). */
 export type TmuxRunner = (args: readonly string[]) => Promise<string>;
@@ -17,8 +17,3 @@ export const runTmux: TmuxRunner = (args) =>
       else resolve(stdout);
     });
   });
-
-/** The synchronous form, for the last words of an exiting process (an async child would be cut off). */
-export function runTmuxSync(args: readonly string[]): void {
-  execFileSync("tmux", [...args], { stdio: "ignore", timeout: 1000 });
-}

@@ -22,8 +22,6 @@ export interface TmuxPublisherOptions {
    * session of its own (`@zc-pane-popup`).
    */
   readonly ownerWindow?: string;
-  /** Clears the options synchronously on stop (the real CLI); tests leave it out. */
-  readonly clearSync?: (args: readonly string[]) => void;
 }
 
 /**
@@ -59,24 +57,29 @@ export class TmuxStatePublisher {
 
   /**
    * Stops publishing and removes the options, so a pane that goes on as a plain shell (zc-pane was run by
-   * hand) is no longer taken for a zc-pane.
+   * hand) is no longer taken for a zc-pane. The removal waits for a publication in flight (which would
+   * otherwise set them again), and nobody needs to wait for it: quitting goes on, and the `tmux` child
+   * finishes on its own. Resolves when done (tests).
    */
-  stop(): void {
-    if (this.stopped) return;
+  stop(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     this.stopped = true;
-    if (!this.marked || !this.options.clearSync) return;
     const target = this.options.paneId;
-    try {
-      this.options.clearSync([
-        "set-option", "-p", "-u", "-t", target, STATE_OPTION, ";",
-        "set-option", "-p", "-u", "-t", target, PANE_SOCKET_OPTION, ";",
-        "set-option", "-p", "-u", "-t", target, PANE_MARK_OPTION, ";",
-        "set-option", "-w", "-u", "-t", target, STATE_OPTION,
-        ...(this.options.ownerWindow ? [";", "set-option", "-w", "-u", "-t", this.options.ownerWindow, STATE_OPTION] : []),
-      ]);
-    } catch {
-      // The pane is already gone (tmux closed it): so are its options.
-    }
+    const { ownerWindow } = this.options;
+    return (this.running ?? Promise.resolve()).then(async () => {
+      if (!this.marked) return;
+      try {
+        await this.options.tmux([
+          "set-option", "-p", "-u", "-t", target, STATE_OPTION, ";",
+          "set-option", "-p", "-u", "-t", target, PANE_SOCKET_OPTION, ";",
+          "set-option", "-p", "-u", "-t", target, PANE_MARK_OPTION, ";",
+          "set-option", "-w", "-u", "-t", target, STATE_OPTION,
+          ...(ownerWindow ? [";", "set-option", "-w", "-u", "-t", ownerWindow, STATE_OPTION] : []),
+        ]);
+      } catch {
+        // The pane is already gone (tmux closed it): so are its options.
+      }
+    });
   }
 
   private async drain(): Promise<void> {

@@ -148,17 +148,27 @@ describe("publishing the state to tmux", () => {
 
   it("also shows the state on the owner window of a popup agent, and clears everything on stop", async () => {
     const fake = fakeTmux();
-    const cleared: string[][] = [];
-    const publisher = new TmuxStatePublisher({ paneId: "%9", tmux: fake.tmux, ring: () => undefined, ownerWindow: "@2", clearSync: (args) => cleared.push([...args]) });
+    const publisher = new TmuxStatePublisher({ paneId: "%9", tmux: fake.tmux, ring: () => undefined, ownerWindow: "@2" });
     publisher.set("done");
     await publisher.settled();
     expect(fake.calls[0]!.join(" ")).toContain("set-option -w -t @2 @zc-pane-state done");
-    publisher.stop();
-    expect(cleared[0]!.join(" ")).toBe(
+    await publisher.stop();
+    expect(fake.calls[1]!.join(" ")).toBe(
       "set-option -p -u -t %9 @zc-pane-state ; set-option -p -u -t %9 @zc-pane-socket ; set-option -p -u -t %9 @zc-pane ; set-option -w -u -t %9 @zc-pane-state ; set-option -w -u -t @2 @zc-pane-state",
     );
     publisher.set("working");
     await publisher.settled();
-    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it("removes the options only after a publication in flight has landed", async () => {
+    const fake = fakeTmux();
+    const publisher = new TmuxStatePublisher({ paneId: "%9", tmux: fake.tmux, ring: () => undefined });
+    fake.holdNext();
+    publisher.set("working");
+    const stopped = publisher.stop();
+    fake.release();
+    await stopped;
+    expect(fake.calls.map((call) => call.slice(0, 6).join(" "))).toEqual(["set-option -p -t %9 @zc-pane-state working", "set-option -p -u -t %9 @zc-pane-state"]);
   });
 });

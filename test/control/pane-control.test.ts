@@ -116,7 +116,6 @@ describe("the pane's control side", () => {
         calls.push(args.join(" "));
         return "111";
       },
-      clearSync: (args) => calls.push(`sync: ${args.join(" ")}`),
     });
     controls.push(control);
     expect(control.socketPath).toBe(join(root, "run", "zc-pane", "tmux-4321-6.sock"));
@@ -125,10 +124,11 @@ describe("the pane's control side", () => {
     store.handleClientEvent({ type: "turn-started", sessionId: "s", turnId: 1 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     control.stop();
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.map((call) => call.split(" ; ")[0])).toEqual([
       "set-option -p -t %6 @zc-pane-state idle",
       "set-option -p -t %6 @zc-pane-state working",
-      "sync: set-option -p -u -t %6 @zc-pane-state",
+      "set-option -p -u -t %6 @zc-pane-state",
     ]);
   });
 
