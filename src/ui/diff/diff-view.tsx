@@ -16,6 +16,8 @@ export interface DiffViewProps {
   readonly width: number;
   /** Diff rows shown at most (hunk headers included); the rest is summed up in one "… N more lines" row. */
   readonly maxLines: number;
+  /** Text before the path on its line (e.g. `✎ wrote `), so a caller's heading need not repeat the path. */
+  readonly label?: string;
 }
 
 type Row = { readonly kind: "header" | "equal" | "delete" | "insert"; readonly text: string };
@@ -70,16 +72,17 @@ function rowColor(kind: Row["kind"]): { color?: string; dimColor?: boolean } {
  * with red removed lines, green added lines and dim context. Everything from the agent is sanitized and cut
  * to `width` before layout, and the body is capped to `maxLines` rows.
  */
-export function DiffView({ path, oldText, newText, width, maxLines }: DiffViewProps) {
+export function DiffView({ path, oldText, newText, width, maxLines, label }: DiffViewProps) {
   const columns = Math.max(4, Math.floor(width));
   const diff = useMemo(() => computeLineDiff(oldText, newText), [oldText, newText]);
   const { rows, hidden } = visibleRows(diff, Math.max(1, Math.floor(maxLines)));
   const isNew = oldText === undefined || oldText === null;
   const stats = isNew ? `new file +${diff.added}` : `+${diff.added} −${diff.removed}`;
-  const pathColumns = Math.max(1, columns - visibleWidth(stats) - 1);
+  const pathColumns = Math.max(1, columns - visibleWidth(stats) - 1 - (label ? visibleWidth(label) : 0));
   return (
     <Box flexDirection="column" width={columns}>
       <Box>
+        {label ? <Text color="green">{label}</Text> : null}
         <Text bold wrap="truncate-end">
           {displayPath(path, pathColumns)}
         </Text>

@@ -26,7 +26,7 @@ describe.each([40, 60])("a written file in the transcript at %i columns", (colum
 
   it("says created for a new file and rewritten when the old text is unknown", () => {
     const created = render({ kind: "file-written", id: 1, path: "new.ts", created: true, oldKnown: true, newLines: 2, diff: { oldText: null, newText: "x\ny\n" } }, columns);
-    expect(created.frame()).toContain("created new.ts +2");
+    expect(created.frame()).toContain("✎ new.ts new file +2");
     created.unmount();
     const rewritten = render({ kind: "file-written", id: 2, path: "old.ts", created: false, oldKnown: false, newLines: 7, diff: { oldText: null, newText: "z\n" } }, columns);
     expect(rewritten.frame()).toContain("wrote old.ts · rewritten, 7 lines");
