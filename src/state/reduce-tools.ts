@@ -1,5 +1,6 @@
 import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
 import { appendItems, endSegment, withLive } from "./pane-ops.js";
+import { withTerminalSnapshot } from "./terminals.js";
 import { buildToolRow, cancelRow, deliveryOf, isFinished, isTurnCancelledMarker, mergeToolFields, transcriptCopy } from "./tool-rows.js";
 import type { PaneState, ToolRecord } from "./view-model.js";
 
@@ -24,7 +25,7 @@ function pushRecent(recent: readonly ToolRecord[], record: ToolRecord): readonly
 
 /** Prints a finished row (collapsed) into the transcript and keeps it among the recent rows. */
 function printFinished(state: PaneState, record: ToolRecord): PaneState {
-  const printed = appendItems(state, { kind: "tool", row: transcriptCopy(record.row) });
+  const printed = appendItems(state, { kind: "tool", row: withTerminalSnapshot(transcriptCopy(record.row), state.terminals) });
   return withLive(printed, { recent: pushRecent(printed.live.recent, record) });
 }
 

@@ -1,6 +1,6 @@
 import type { ClientEvent } from "../client/events.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
-import type { PaneState, TerminalView } from "./view-model.js";
+import type { PaneState, TerminalView, ToolRow } from "./view-model.js";
 
 /**
  * Output kept per terminal, from its end. A tool row shows only its last few lines, so a build log of
@@ -75,4 +75,29 @@ export function terminalExitText(terminal: TerminalView): string | undefined {
   if (!terminal.exit) return undefined;
   if (terminal.exit.signal) return `killed (${sanitizeLine(terminal.exit.signal)})`;
   return `exit ${terminal.exit.exitCode ?? "?"}`;
+}
+
+/** Output lines a finished tool row keeps of its terminal in the transcript. */
+export const TERMINAL_SNAPSHOT_LINES = 4;
+
+/**
+ * A finished tool row with the tail of its terminals' output attached, so the transcript keeps what the
+ * live region showed (the terminal's state may be forgotten later). The row itself when it has none.
+ */
+export function withTerminalSnapshot(row: ToolRow, terminals: PaneState["terminals"]): ToolRow {
+  if (!row.terminalIds || !terminals) return row;
+  const parts: string[] = [];
+  for (const id of row.terminalIds) {
+    const terminal = terminals[id];
+    if (!terminal) continue;
+    const body = terminal.text.replace(/\n+$/, "");
+    // Tabs would be laid out by the terminal, past the width the row was cut to.
+    const lines = body === "" ? [] : body.replace(/\t/g, "    ").split("\n");
+    const hidden = lines.length - TERMINAL_SNAPSHOT_LINES;
+    if (hidden > 0 || terminal.truncated) parts.push(hidden > 0 ? `… ${hidden} more line${hidden === 1 ? "" : "s"}` : "… earlier output dropped");
+    parts.push(...lines.slice(Math.max(0, hidden)));
+    const exit = terminalExitText(terminal);
+    if (exit) parts.push(exit);
+  }
+  return parts.length > 0 ? { ...row, terminalTail: parts.join("\n") } : row;
 }

@@ -60,6 +60,8 @@ export interface ToolRow {
   readonly diffs: readonly ToolDiff[];
   /** Client terminals embedded in the call's content (`{type:"terminal", terminalId}`): their output is shown. */
   readonly terminalIds?: readonly string[];
+  /** Printed rows only: the last lines of its terminals' output and their exit (sanitized). */
+  readonly terminalTail?: string;
   readonly locations: readonly string[];
   /** When we first heard of it and when it finished (ms since epoch); absent for replayed calls. */
   readonly startedAt?: number;

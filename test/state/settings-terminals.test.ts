@@ -57,3 +57,19 @@ describe("terminal output in the state", () => {
     expect(state.live.tools[0]?.row.terminalIds).toEqual(["t1"]);
   });
 });
+
+describe("terminal output kept with the finished row", () => {
+  it("prints the last lines and the exit under the row in the transcript", () => {
+    let state = reduce(
+      opened(),
+      turnStarted(),
+      toolCall({ toolCallId: "c1", title: "npm test", kind: "execute", status: "in_progress", content: [{ type: "terminal", terminalId: "t1" }] }),
+      created("t1"),
+      output("t1", "1\n2\n3\n4\n5\tx\n"),
+      { type: "terminal-exited", sessionId: SESSION, terminalId: "t1", exitStatus: { exitCode: 0, signal: null } },
+    );
+    state = reduce(state, { type: "update", sessionId: SESSION, update: { sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed" } } as ClientEvent);
+    const printed = state.transcript.toArray().find((item) => item.kind === "tool");
+    expect(printed && printed.kind === "tool" ? printed.row.terminalTail : undefined).toBe("… 1 more line\n2\n3\n4\n5    x\nexit 0");
+  });
+});

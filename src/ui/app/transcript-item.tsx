@@ -90,7 +90,14 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
       );
     }
     case "tool":
-      return <ToolRowLine row={item.row} width={width} />;
+      return item.row.terminalTail ? (
+        <Box flexDirection="column">
+          <ToolRowLine row={item.row} width={width} />
+          <Text dimColor>{item.row.terminalTail.split("\n").map((line) => fitLine(`  ${line}`, width)).join("\n")}</Text>
+        </Box>
+      ) : (
+        <ToolRowLine row={item.row} width={width} />
+      );
     case "plan":
       return <Plan entries={item.entries} width={width} maxLines={24} />;
     case "delivered-file":

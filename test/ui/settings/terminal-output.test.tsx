@@ -3,6 +3,8 @@ import type { ClientEvent } from "../../../src/client/events.js";
 import { initialPaneState, reducePane } from "../../../src/state/reducer.js";
 import type { PaneState } from "../../../src/state/view-model.js";
 import { LiveRegion } from "../../../src/ui/app/live-region.js";
+import { PaneWidthContext } from "../../../src/ui/app/pane-width.js";
+import { TranscriptItemView } from "../../../src/ui/app/transcript-item.js";
 import { renderPane } from "../../helpers/ink.js";
 import { SESSION, toolCall, turnStarted } from "../../state/fixtures.js";
 
@@ -37,6 +39,22 @@ describe.each([40, 60])("terminal output under a running tool row at %i columns"
     const pane = renderPane(<LiveRegion state={withTerminal(2, 1)} width={columns} lines={12} animate={false} />, { columns });
     expect(pane.frame()).toContain("exit 1");
     expect(pane.frame()).toContain("out 2");
+    pane.unmount();
+  });
+});
+
+describe("a finished row with terminal output in the transcript", () => {
+  it("shows the kept tail under the row, cut to the width", () => {
+    const row = { toolCallId: "c1", status: "done" as const, title: "npm test", diffs: [], locations: [], terminalTail: `ok ${"z".repeat(80)}\nexit 0` };
+    const pane = renderPane(
+      <PaneWidthContext.Provider value={40}>
+        <TranscriptItemView item={{ kind: "tool", id: 1, row }} />
+      </PaneWidthContext.Provider>,
+    );
+    const frame = pane.frame();
+    expect(frame).toContain("npm test");
+    expect(frame).toContain("exit 0");
+    for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(40);
     pane.unmount();
   });
 });
