@@ -272,6 +272,8 @@ describe("closing the pane", () => {
     const pgid = Number(readFileSync(agent.pidFile, "utf8").trim());
     expect(groupAlive(pgid)).toBe(true);
     h.tmux("send-keys", "-t", pane, "-l", "think");
+    // Enter on its own, after the text shows, as a person types it (in one chunk it would be a paste).
+    await h.waitForText(pane, "> think");
     h.tmux("send-keys", "-t", pane, "Enter");
     await h.waitForText(pane, /Done thinking/);
     const socket = h.option("-p", pane, "@zc-pane-socket");
