@@ -1,8 +1,7 @@
 import { Box, Text } from "ink";
-import { useState } from "react";
 import type { ModelChoice, ModelChoiceItem } from "../../state/settings-actions.js";
 import { fitLine } from "../app/layout.js";
-import { KEY_LAYER, useKeyMatcher, useKeys } from "../keys/key-router.js";
+import { useListPicker } from "./use-list-picker.js";
 
 /** Props of {@link ModelPicker}. */
 export interface ModelPickerProps {
@@ -22,34 +21,11 @@ export interface ModelPickerProps {
  */
 export function ModelPicker({ choice, width, maxLines, onChoose, onClose }: ModelPickerProps) {
   const { items } = choice;
-  const [selected, setSelected] = useState(() => Math.max(0, items.findIndex((item) => item.value === choice.current)));
-  const is = useKeyMatcher();
-
-  useKeys(KEY_LAYER.modal, (press) => {
-    if (is("modal.cancel", press)) {
-      onClose();
-      return true;
-    }
-    if (is("modal.up", press)) {
-      setSelected((index) => Math.max(0, index - 1));
-      return true;
-    }
-    if (is("modal.down", press)) {
-      setSelected((index) => Math.min(items.length - 1, index + 1));
-      return true;
-    }
-    if (is("modal.choose", press)) {
-      const item = items[selected];
-      if (item) onChoose(item);
-      return true;
-    }
-    // Ctrl+C still quits; nothing else may reach the input while the picker is open.
-    return !is("app.interrupt", press);
+  const { selected, first, shown } = useListPicker(items, maxLines, {
+    onChoose,
+    onClose,
+    initial: items.findIndex((item) => item.value === choice.current),
   });
-
-  const rows = Math.max(1, maxLines - 2);
-  const first = Math.min(Math.max(0, selected - rows + 1), Math.max(0, items.length - rows));
-  const shown = items.slice(first, first + rows);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">

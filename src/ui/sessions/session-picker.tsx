@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { sanitizeLine } from "../../markdown/sanitize.js";
 import { timeOf, type SessionEntry } from "../../state/persistence/session-entry.js";
 import { fitLine } from "../app/layout.js";
-import { KEY_LAYER, useKeyMatcher, useKeys } from "../keys/key-router.js";
+import { useListPicker } from "../pickers/use-list-picker.js";
 import { pickerOrder, shortAge } from "./picker-order.js";
 
 /** Props of {@link SessionPicker}. */
@@ -31,8 +31,6 @@ type Loaded = { readonly state: "loading" } | { readonly state: "failed"; readon
  */
 export function SessionPicker({ load, cwd, currentId, width, maxLines, onChoose, onClose, now = Date.now }: SessionPickerProps) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [selected, setSelected] = useState(0);
-  const is = useKeyMatcher();
   useEffect(() => {
     let live = true;
     load().then(
@@ -45,31 +43,7 @@ export function SessionPicker({ load, cwd, currentId, width, maxLines, onChoose,
   }, [load, cwd]);
   const entries = loaded.state === "ready" ? loaded.entries : [];
 
-  useKeys(KEY_LAYER.modal, (press) => {
-    if (is("modal.cancel", press)) {
-      onClose();
-      return true;
-    }
-    if (is("modal.up", press)) {
-      setSelected((index) => Math.max(0, index - 1));
-      return true;
-    }
-    if (is("modal.down", press)) {
-      setSelected((index) => Math.min(Math.max(0, entries.length - 1), index + 1));
-      return true;
-    }
-    if (is("modal.choose", press)) {
-      const entry = entries[selected];
-      if (entry) onChoose(entry);
-      return true;
-    }
-    // Ctrl+C still quits; nothing else may reach the input while the picker is open.
-    return !is("app.interrupt", press);
-  });
-
-  const rows = Math.max(1, maxLines - 2);
-  const first = Math.min(Math.max(0, selected - rows + 1), Math.max(0, entries.length - rows));
-  const shown = entries.slice(first, first + rows);
+  const { selected, first, shown } = useListPicker(entries, maxLines, { onChoose, onClose });
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">
