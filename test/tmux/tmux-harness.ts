@@ -183,7 +183,12 @@ export class TmuxHarness {
       // tmux leaves its socket file behind; a test run would leave hundreds.
       rmSync(join(process.env.TMUX_TMPDIR || "/tmp", `tmux-${process.getuid?.() ?? 0}`, socket), { force: true });
     }
-    rmSync(this.root, { recursive: true, force: true });
+    // The panes' processes end on the server's SIGHUP and may still be writing their state files.
+    try {
+      rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch {
+      // A temporary directory left behind is not worth failing a test for.
+    }
   }
 }
 
