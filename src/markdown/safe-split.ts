@@ -144,6 +144,22 @@ export class StreamingSplitter {
     return this.point;
   }
 
+  /**
+   * The split point including the unfinished last line when that line can only start a new block: after a
+   * blank line outside any fence or HTML block, starting in column 0 with a letter. Rule 2 waits for a line's
+   * `\n` because "1" may grow into a list item; a letter cannot grow into a list marker, a fence, a heading,
+   * HTML or indented code, so the point the line will give when it completes is already known. A streaming
+   * paragraph of prose thus becomes the whole tail at once, and its finished wrapped lines can be printed
+   * early (`line-commit.ts`). Never behind {@link splitPoint}; equal to it once the line completes.
+   */
+  get provisionalSplitPoint(): number {
+    const line = this.pendingLine;
+    if (this.fence || this.htmlEnd || !this.previousBlank || !this.seenContent || !/^[A-Za-z]/.test(line)) return this.point;
+    // With a lexer every point is confirmed against marked's tokens: wait for the line as rule 2 says.
+    if (this.lexer) return this.point;
+    return this.consumed - line.length;
+  }
+
   /** Total length of the text pushed so far. */
   get length(): number {
     return this.consumed;

@@ -15,6 +15,12 @@ export type PaneAction =
    * it moves into the transcript.
    */
   | { readonly type: "stream-append"; readonly stream: "message" | "thought" | "user"; readonly text: string; readonly splitPoint: number; readonly at: number }
+  /**
+   * The first `cut` characters of the message tail are finished wrapped lines of a paragraph still being
+   * streamed (`finishedLinesCut` in `markdown/line-commit.ts`): they move into the transcript as a
+   * continuation, printed with no paragraph gap before the rest.
+   */
+  | { readonly type: "stream-lines"; readonly cut: number; readonly at: number }
   | { readonly type: "connection"; readonly state: ConnectionState; readonly agentName?: string; readonly agentTitle?: string; readonly retryAt?: number; readonly at: number }
   | { readonly type: "session-opened"; readonly sessionId: string; readonly how: "new" | "resume" | "load"; readonly alias?: string; readonly cwd?: string; readonly at: number }
   /** The restore replay (if any) is over: whatever it streamed is final. */

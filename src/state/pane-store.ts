@@ -1,4 +1,6 @@
 import type { ClientEvent } from "../client/events.js";
+import { finishedLinesCut } from "../markdown/line-commit.js";
+import { isMarkdownRendererLoaded } from "../markdown/renderer.js";
 import { StreamingSplitter } from "../markdown/safe-split.js";
 import { StreamSanitizer } from "../markdown/sanitize.js";
 import type { PaneAction, PaneActionInput } from "./actions.js";
@@ -31,6 +33,8 @@ export interface PaneStoreStats {
   reductions: number;
   /** Characters fed to the safe-split finder (each is looked at once). */
   splitterChars: number;
+  /** Finished wrapped lines of a streaming paragraph moved into the transcript early (`stream-lines`). */
+  lineCommits: number;
 }
 
 /**
@@ -55,7 +59,15 @@ export class PaneStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastTick = Number.NEGATIVE_INFINITY;
   private dirty = false;
-  readonly stats: PaneStoreStats = { textFlushes: 0, notifications: 0, reductions: 0, splitterChars: 0 };
+  readonly stats: PaneStoreStats = { textFlushes: 0, notifications: 0, reductions: 0, splitterChars: 0, lineCommits: 0 };
+  /** The pane width answers are rendered at; 0 until the UI tells it (then no lines are cut early). */
+  private width = 0;
+  /**
+   * The width the current paragraph's lines were cut at, and the tail offset where that paragraph started:
+   * after a resize, lines already printed were wrapped at the old width, so the paragraph's rest is left
+   * live until it ends rather than printed as lines that no longer join up.
+   */
+  private paragraph: { readonly start: number; readonly width: number } | undefined;
 
   constructor(options: PaneStoreOptions = {}) {
     this.state = options.initial ?? initialPaneState();
@@ -98,6 +110,15 @@ export class PaneStore {
   flush(): void {
     this.flushText();
     this.notify();
+  }
+
+  /**
+   * The width the UI renders the answer at. With it, finished wrapped lines of a long streaming paragraph
+   * move into the transcript before the paragraph ends (`markdown/line-commit.ts`), so each frame rewrites
+   * two lines of it instead of all of them.
+   */
+  setWidth(width: number): void {
+    this.width = width;
   }
 
   /** Stops the flush timer. */
@@ -145,10 +166,25 @@ export class PaneStore {
     let splitPoint = 0;
     if (buffer.stream === "message") {
       this.stats.splitterChars += text.length;
-      splitPoint = this.splitter.push(text);
+      this.splitter.push(text);
+      splitPoint = this.splitter.provisionalSplitPoint;
     }
     this.stats.textFlushes++;
     this.reduce({ type: "stream-append", stream: buffer.stream, text, splitPoint, at: this.now() });
+    if (buffer.stream === "message") this.cutFinishedLines(splitPoint);
+  }
+
+  /** In the same notification as the append (one frame): the paragraph's finished lines go to the transcript. */
+  private cutFinishedLines(splitPoint: number): void {
+    const stream = this.state.live.stream;
+    if (this.width <= 0 || stream?.kind !== "message" || !isMarkdownRendererLoaded()) return;
+    // A new paragraph (the tail starts at the split point) may be cut at the current width.
+    if (!this.paragraph || stream.offset === splitPoint) this.paragraph = { start: splitPoint, width: this.width };
+    if (this.paragraph.start !== splitPoint || this.paragraph.width !== this.width) return;
+    const cut = finishedLinesCut(stream.text, this.width);
+    if (cut <= 0) return;
+    this.stats.lineCommits++;
+    this.reduce({ type: "stream-lines", cut, at: this.now() });
   }
 
   /** Leading and trailing edge, at most once per interval: the first chunk after a pause shows at once. */

@@ -25,6 +25,8 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
       return reduceClientEvent(state, action.event, action.at);
     case "stream-append":
       return appendStream(state, action.stream, action.text, action.splitPoint);
+    case "stream-lines":
+      return commitLines(state, action.cut);
     case "connection": {
       const { retryAt: _previous, ...header } = state.header;
       return {
@@ -132,6 +134,14 @@ function appendStream(state: PaneState, kind: StreamTail["kind"], text: string, 
     if (head.trim() !== "") next = appendItems(next, { kind: "agent-text", markdown: head });
   }
   return withLive(next, { stream: { kind, text: tail, offset } });
+}
+
+/** Moves the first `cut` characters of the message tail into the transcript as a paragraph's finished lines. */
+function commitLines(state: PaneState, cut: number): PaneState {
+  const stream = state.live.stream;
+  if (stream?.kind !== "message" || cut <= 0 || cut >= stream.text.length) return state;
+  const next = appendItems(state, { kind: "agent-text", markdown: stream.text.slice(0, cut), continues: true });
+  return withLive(next, { stream: { kind: "message", text: stream.text.slice(cut), offset: stream.offset + cut } });
 }
 
 function planEntries(entries: readonly PlanEntry[]): PlanEntryView[] {

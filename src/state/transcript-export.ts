@@ -74,9 +74,19 @@ function itemMarkdown(item: TranscriptItem): string | undefined {
  */
 export function transcriptToMarkdown(items: readonly TranscriptItem[], title: string): string {
   const parts = [`# ${title}`];
+  // A paragraph printed in pieces while it streamed (`continues`) is exported whole, as the agent wrote it.
+  let paragraphStart = "";
   for (const item of items) {
-    const text = itemMarkdown(item);
+    if (item.kind === "agent-text" && item.continues) {
+      paragraphStart += item.markdown;
+      continue;
+    }
+    const joined = paragraphStart !== "" && item.kind === "agent-text" ? { ...item, markdown: paragraphStart + item.markdown } : item;
+    if (paragraphStart !== "" && joined === item) parts.push(paragraphStart.trim());
+    paragraphStart = "";
+    const text = itemMarkdown(joined);
     if (text) parts.push(text);
   }
+  if (paragraphStart !== "") parts.push(paragraphStart.trim());
   return `${parts.join("\n\n")}\n`;
 }

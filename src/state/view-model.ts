@@ -99,7 +99,8 @@ export interface DeliveryView {
 export type TranscriptItem =
   | { readonly kind: "banner"; readonly id: number; readonly agent: string; readonly sessionId: string; readonly alias?: string; readonly cwd?: string; readonly how: "new" | "resume" | "load" }
   | { readonly kind: "user"; readonly id: number; readonly text: string; readonly attachments: readonly string[]; readonly replayed?: boolean }
-  | { readonly kind: "agent-text"; readonly id: number; readonly markdown: string }
+  /** `continues`: finished lines of a paragraph whose rest follows in the next item (no gap after it). */
+  | { readonly kind: "agent-text"; readonly id: number; readonly markdown: string; readonly continues?: boolean }
   | { readonly kind: "thought"; readonly id: number; readonly text: string }
   | { readonly kind: "tool"; readonly id: number; readonly row: ToolRow }
   | { readonly kind: "plan"; readonly id: number; readonly entries: readonly PlanEntryView[] }

@@ -87,6 +87,8 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
   const requests = useSyncExternalStore(actions.permissions.subscribe, actions.permissions.getPending);
   const { columns, rows } = usePaneSize();
   const width = Math.max(10, columns);
+  // The store cuts a streaming paragraph's finished lines at the width the live region renders it at.
+  useLayoutEffect(() => store.setWidth(width), [store, width]);
   const matches = useKeyMatcher();
   const keymap = useKeymap();
   const is = matches;

@@ -75,7 +75,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
       );
     case "agent-text":
       return (
-        <Box marginBottom={1}>
+        <Box marginBottom={item.continues ? 0 : 1}>
           <Text>{renderMarkdown(item.markdown, width)}</Text>
         </Box>
       );
