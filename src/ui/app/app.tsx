@@ -16,6 +16,7 @@ import type { SessionEntry } from "../../state/persistence/session-entry.js";
 import { ConfirmLine } from "./confirm-line.js";
 import { Footer, footerHints } from "./footer.js";
 import { Header } from "./header.js";
+import { currentTick, noteOtherUpdate, TickContext } from "./ticker.js";
 import { dynamicBudget } from "./layout.js";
 import { LiveRegion } from "./live-region.js";
 import { PaneWidthContext } from "./pane-width.js";
@@ -89,6 +90,9 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
   const width = Math.max(10, columns);
   // The store cuts a streaming paragraph's finished lines at the width the live region renders it at.
   useLayoutEffect(() => store.setWidth(width), [store, width]);
+  // While the store streams, spinner ticks are drawn in its frames (TickContext), not in frames of their own.
+  useEffect(() => store.subscribe(noteOtherUpdate), [store]);
+  const tick = currentTick();
   const matches = useKeyMatcher();
   const keymap = useKeymap();
   const is = matches;
@@ -265,7 +269,7 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
   );
   if (state.header.connection === "closed") return transcript;
   return (
-    <>
+    <TickContext.Provider value={tick}>
       {transcript}
       <Box flexDirection="column" width={width}>
         <Header
@@ -338,6 +342,6 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
         </Box>
         <Footer hints={hints} width={width} />
       </Box>
-    </>
+    </TickContext.Provider>
   );
 }
