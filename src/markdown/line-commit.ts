@@ -10,9 +10,12 @@
  * rendered alone, starts exactly where they end.
  *
  * "Plain" is kept strict on purpose (a wrong cut prints lines into scrollback that cannot be redrawn): no
- * character that may open inline markup (emphasis, code spans, links, HTML, entities, escapes,
- * strikethrough, table pipes, autolinks), and no line that could start a block. Every cut is also checked
- * by rendering the head alone and comparing it with the lines it replaces.
+ * character that may open inline markup other than `*` emphasis and code spans (no links, HTML, entities,
+ * escapes, `_`, strikethrough, table pipes, autolinks), and no line that could start a block. Emphasis and
+ * code spans are allowed when every one of them opens and closes inside the head: its rendering then shows
+ * no `*` or backtick left over. Delimiters pair left to right, and the head ends with a space, so text
+ * appended later can neither close a span the head opened nor re-pair the head's own. Every cut is also
+ * checked by rendering the head alone and comparing it with the lines it replaces.
  *
  * Known limit, like the link definitions in `safe-split.ts`: a setext underline (`===`, `---`) or a table
  * delimiter row arriving directly under the paragraph, with no blank line, turns the whole paragraph into a
@@ -22,17 +25,20 @@
  */
 
 import { renderMarkdown } from "./renderer.js";
+import { stripSgr } from "./width.js";
 
 /** Wrapped lines left live at the end of the paragraph: the last one grows, the one before may still reflow. */
 export const KEEP_LIVE_LINES = 2;
 
 /**
- * Characters that may open inline markup or change how a word renders: emphasis (`*`, `_`), code (`` ` ``),
+ * Characters that may open inline markup or change how a word renders: emphasis (`_`),
  * links and images (`[`, `]`, `!`), HTML and autolinks (`<`, `>`), entities (`&`), escapes (`\`),
  * strikethrough (`~`), tables (`|`), headings (`#`), emoji shortcodes and bare URLs (`:`), maths (`$`), and
  * setext underlines (`=`).
  */
-const MARKUP = /[*_`[\]!<>&\\~|#:$=]/;
+const MARKUP = /[_[\]!<>&\\~|#:$=]/;
+/** Emphasis and code-span delimiters: allowed when balanced inside the head (see the file comment). */
+const SPAN_DELIMITER = /[*`]/;
 /** A line that must start with a letter, a digit not followed by a list delimiter, or an opening bracket or quote. */
 const PLAIN_LINE_START = /^(?:[A-Za-z("'\u00c0-\u024f]|\d+(?![.)\d]))/;
 /** `www.` starts a GFM autolink without any markup character. */
@@ -71,5 +77,10 @@ export function finishedLinesCut(tail: string, width: number): number {
   }
   const cut = match?.index ?? 0;
   if (cut <= 0) return 0;
-  return renderMarkdown(tail.slice(0, cut), width) === lines.slice(0, finished).join("\n") ? cut : 0;
+  const head = tail.slice(0, cut);
+  const rendered = renderMarkdown(head, width);
+  if (rendered !== lines.slice(0, finished).join("\n")) return 0;
+  // A delimiter shown as text is a span the head opened and did not close: later text could close it.
+  if (SPAN_DELIMITER.test(head) && SPAN_DELIMITER.test(stripSgr(rendered))) return 0;
+  return cut;
 }

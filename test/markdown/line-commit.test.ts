@@ -53,7 +53,10 @@ describe("finished wrapped lines of a streaming paragraph move into the transcri
     const whole = renderMarkdown(PROSE, WIDTH).split("\n");
     expect(renderMarkdown(PROSE.slice(0, cut), WIDTH)).toBe(whole.slice(0, whole.length - KEEP_LIVE_LINES).join("\n"));
     expect(renderMarkdown(PROSE.slice(cut), WIDTH)).toBe(whole.slice(whole.length - KEEP_LIVE_LINES).join("\n"));
-    for (const open of ["a **bold", "a `code", "see [the docs", "an _emphasis", "x <b>", "at www.example.com", "a: b"]) {
+    // Emphasis and code spans may be cut through only when they close inside the head.
+    for (const open of ["a **bold", "a `code", "an *emphasis"]) expect(finishedLinesCut(`${open} ${PROSE} ${PROSE}`, WIDTH)).toBe(0);
+    expect(finishedLinesCut(`Some **bold** and \`code\` first. ${PROSE}`, WIDTH)).toBeGreaterThan(0);
+    for (const open of ["see [the docs", "an _emphasis", "x <b>", "at www.example.com", "a: b"]) {
       expect(isPlainParagraph(`${PROSE} ${open} ${PROSE}`)).toBe(false);
     }
     for (const block of ["# Title", "- item", "1. item", "> quote", "```", "---", "", "   indented"]) {
@@ -62,7 +65,7 @@ describe("finished wrapped lines of a streaming paragraph move into the transcri
   });
 
   it("prints the answer exactly once, identical to rendering it whole, while the live tail stays short", () => {
-    const answer = `${PROSE} ${PROSE}\n\nSecond paragraph, short.\n\n${PROSE}\nwith a soft line break ${PROSE}\n\n## Done\n\nThe end.\n`;
+    const answer = `${PROSE} ${PROSE}\n\nSecond paragraph, short.\n\nWith **bold words** and \`inline code\` early, ${PROSE} and *emphasis* late.\n\n${PROSE}\nwith a soft line break ${PROSE}\n\n## Done\n\nThe end.\n`;
     for (const chunkSize of [7, 100, 333]) {
       const { store, lineCommits, midStream } = stream(answer, chunkSize, WIDTH);
       expect(lineCommits).toBeGreaterThan(3);
