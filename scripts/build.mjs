@@ -2,7 +2,7 @@
 // (design.md §6); one ESM file with split chunks loads the rarely used parts (markdown highlighter,
 // demo agent) only when asked for.
 import { build } from "esbuild";
-import { readdirSync, statSync, existsSync } from "node:fs";
+import { readdirSync, statSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -21,6 +21,9 @@ if (process.argv.includes("--if-needed") && existsSync(out)) {
   const sources = Math.max(newestMtime(join(root, "src")), statSync(join(root, "package.json")).mtimeMs);
   if (statSync(out).mtimeMs >= sources) process.exit(0);
 }
+
+// Chunk names carry content hashes: without a clean dist, every build would leave the previous chunks behind.
+rmSync(join(root, "dist"), { recursive: true, force: true });
 
 await build({
   entryPoints: { cli: join(root, "src/cli/main.ts") },

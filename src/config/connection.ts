@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { parseAgentCommand, type AgentCommand } from "../transport/stdio.js";
+import { parseAgentCommand, type AgentCommand } from "../transport/agent-command.js";
 import { redactToken } from "../transport/websocket-messages.js";
 import { findOnPath, loadAgentRegistry, quirksForProgram, type AgentDefinition, type AgentRegistry } from "./agents.js";
 import type { AgentQuirks } from "./config-file.js";

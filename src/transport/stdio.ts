@@ -3,7 +3,7 @@ import { createLogger } from "../log/logger.js";
 import { LineSplitter, MAX_LINE_BYTES } from "./line-splitter.js";
 import { BaseTransport, TransportClosedError, type TransportClose } from "./transport.js";
 import { killProcessGroup, trackChild, untrackChild } from "./process-groups.js";
-import { splitShellWords } from "./shell-words.js";
+import type { AgentCommand } from "./agent-command.js";
 
 const log = createLogger("transport.stdio");
 
@@ -11,21 +11,6 @@ const log = createLogger("transport.stdio");
 const STDERR_TAIL_BYTES = 4096;
 /** After SIGTERM, how long an agent gets to exit before SIGKILL. */
 const KILL_GRACE_MS = 1500;
-
-/** What to spawn: a command with its arguments, environment additions and working directory. */
-export interface AgentCommand {
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly env?: Readonly<Record<string, string>>;
-  readonly cwd?: string;
-}
-
-/** Splits `--agent-cmd "CMD ARGS"` into the program and its arguments (shell quoting, no expansion). */
-export function parseAgentCommand(commandLine: string): AgentCommand {
-  const [command, ...args] = splitShellWords(commandLine);
-  if (!command) throw new Error("the agent command is empty");
-  return { command, args };
-}
 
 export interface StdioTransportOptions {
   readonly maxLineBytes?: number;

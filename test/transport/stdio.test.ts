@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { StdioTransport, parseAgentCommand } from "../../src/transport/stdio.js";
+import { parseAgentCommand } from "../../src/transport/agent-command.js";
+import { StdioTransport } from "../../src/transport/stdio.js";
 import type { TransportClose, TransportProblem } from "../../src/transport/transport.js";
 import { LineSplitter } from "../../src/transport/line-splitter.js";
 
