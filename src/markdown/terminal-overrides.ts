@@ -50,7 +50,7 @@ function renderOverrides(modules: RendererModules, width: number): RendererObjec
 
   const highlight = (source: string, language: string): string => {
     // cli-highlight auto-detects when no language is given (slow: it tries every grammar), and highlight.js
-    // writes "Could not find the language" with console.error for an unknown one, which would tear Ink's
+    // writes "Could not find the language" to the console (stderr) for an unknown one, which would tear Ink's
     // frame: only known languages reach it.
     if (
       PLAIN_LANGUAGES.has(language) ||
