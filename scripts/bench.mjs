@@ -4,23 +4,15 @@
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { bundleOptions } from "./bundle-options.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const outdir = join(root, ".tmp", "bench");
 
 await build({
+  ...bundleOptions,
   entryPoints: { main: join(root, "test/bench/main.ts"), "ink-hello": join(root, "test/bench/ink-hello.tsx") },
   outdir,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  legalComments: "none",
-  external: ["react-devtools-core"],
-  define: { "process.env.NODE_ENV": '"production"' },
-  banner: { js: "import { createRequire as __zcCreateRequire } from 'node:module'; const require = __zcCreateRequire(import.meta.url);" },
-  logLevel: "warning",
 });
 
 const result = spawnSync(process.execPath, [join(outdir, "main.js"), ...process.argv.slice(2)], { stdio: "inherit", env: { ...process.env, CI: "false" } });

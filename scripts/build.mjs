@@ -4,6 +4,7 @@
 import { build } from "esbuild";
 import { readdirSync, statSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { bundleOptions } from "./bundle-options.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = join(root, "dist", "cli.js");
@@ -26,19 +27,8 @@ if (process.argv.includes("--if-needed") && existsSync(out)) {
 rmSync(join(root, "dist"), { recursive: true, force: true });
 
 await build({
+  ...bundleOptions,
   entryPoints: { cli: join(root, "src/cli/main.ts") },
   outdir: join(root, "dist"),
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
   sourcemap: "linked",
-  legalComments: "none",
-  // Ink imports react-devtools-core only when DEV is set; it is not installed and must stay out.
-  external: ["react-devtools-core"],
-  define: { "process.env.NODE_ENV": '"production"' },
-  // Some bundled CommonJS dependencies call require() for Node built-ins.
-  banner: { js: "import { createRequire as __zcCreateRequire } from 'node:module'; const require = __zcCreateRequire(import.meta.url);" },
-  logLevel: "warning",
 });
