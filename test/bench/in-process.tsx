@@ -11,6 +11,7 @@ import { App, type PaneActions } from "../../src/ui/app/app.js";
 import { KeyRouter } from "../../src/ui/keys/key-router.js";
 import { SESSION, text, turnEnded, turnStarted } from "../state/fixtures.js";
 import { sleep } from "./tmux.js";
+import { QuietStdin } from "../helpers/quiet-stdin.js";
 
 /** A TTY-like stdout that counts what Ink writes. */
 class CountingTty extends EventEmitter {
@@ -29,19 +30,6 @@ class CountingTty extends EventEmitter {
     callback?.();
     return true;
   };
-}
-
-class QuietStdin extends EventEmitter {
-  readonly isTTY = true;
-  setEncoding() {}
-  setRawMode() {}
-  read() {
-    return null;
-  }
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
 }
 
 /** The pane's actions, doing nothing: the bench drives the store directly. */

@@ -9,6 +9,7 @@ import { App } from "../../src/ui/app/app.js";
 import { KeyRouter } from "../../src/ui/keys/key-router.js";
 import { SESSION, text, turnEnded, turnStarted } from "../state/fixtures.js";
 import { FakeActions } from "../ui/app/harness.js";
+import { QuietStdin } from "../helpers/quiet-stdin.js";
 
 const COLUMNS = 60;
 const ROWS = 30;
@@ -31,19 +32,6 @@ class RecordingTty extends EventEmitter {
     callback?.();
     return true;
   };
-}
-
-class QuietStdin extends EventEmitter {
-  readonly isTTY = true;
-  setEncoding() {}
-  setRawMode() {}
-  read() {
-    return null;
-  }
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
 }
 
 /** About 20 KB of the markdown agents write: headings, paragraphs, lists, code, a table. */
