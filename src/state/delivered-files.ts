@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { parseDeliveryUri } from "./tool-rows.js";
+import type { ClientEvent } from "../client/events.js";
+import type { PaneStore } from "./pane-store.js";
+import { deliveryOf, parseDeliveryUri } from "./tool-rows.js";
 
 /** ZeroClaw refuses to deliver more than 10 MiB; a bigger blob is not one of its deliveries. */
 const MAX_DELIVERY_BYTES = 10 * 1024 * 1024;
@@ -33,4 +35,26 @@ export async function saveDeliveredFile(uri: string, blob: string, dir: string):
   await mkdir(root, { recursive: true });
   await writeFile(path, bytes, { mode: 0o644 });
   return path;
+}
+
+/**
+ * Saves every file the agent delivers in a `tool_call_update` (ZeroClaw's `deliver_file`, protocol.md §6.5)
+ * and tells the store where it went, or why it was not saved. Subscribe it to the client's events.
+ */
+export function deliveryWatcher(store: PaneStore, dir: string): (event: ClientEvent) => void {
+  return (event) => {
+    if (event.type !== "update" || event.update.sessionUpdate !== "tool_call_update") return;
+    const found = deliveryOf(event.update, "");
+    if (!found) return;
+    const { toolCallId } = event.update;
+    saveDeliveredFile(found.delivery.uri, found.blob, dir).then(
+      (path) => store.dispatch({ type: "delivery-saved", toolCallId, path }),
+      (error: unknown) =>
+        store.dispatch({
+          type: "delivery-failed",
+          toolCallId,
+          error: error instanceof DeliveryError ? error.message : `could not save it: ${(error as Error).message}`,
+        }),
+    );
+  };
 }

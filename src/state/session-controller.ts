@@ -7,7 +7,7 @@ import type { BackoffOptions } from "../client/reconnect/backoff.js";
 import { Reconnector, shouldReconnect } from "../client/reconnect/reconnector.js";
 import { createLogger } from "../log/logger.js";
 import type { ContentBlock } from "../protocol/index.js";
-import { DeliveryError, saveDeliveredFile } from "./delivered-files.js";
+import { deliveryWatcher } from "./delivered-files.js";
 import type { PaneStore } from "./pane-store.js";
 import { PermissionRelay } from "./permission-relay.js";
 import { restoreSession, type RestoreMode } from "./restore.js";
@@ -15,7 +15,6 @@ import type { SessionRecording } from "./session-recording.js";
 import { exportTranscript, runLocalCommand } from "./local-commands.js";
 import { chooseModel as chooseAgentModel, cycleMode as cycleAgentMode, modelChoiceOf, type ModelChoice, type SettingsNotify } from "./settings-actions.js";
 import { parseLocalCommand, type LocalCommand } from "./slash-commands.js";
-import { deliveryOf } from "./tool-rows.js";
 
 const log = createLogger("pane.session");
 
@@ -323,9 +322,11 @@ export class SessionController {
     });
     const offRecording = this.options.recording ? client.subscribe(this.options.recording.handleEvent) : undefined;
     const offSelf = client.subscribe(this.onClientEvent);
+    const offDeliveries = client.subscribe(deliveryWatcher(this.options.store, this.options.downloadDir));
     this.unsubscribe = () => {
       offStore();
       offSelf();
+      offDeliveries();
       offRecording?.();
     };
     this.permissions.follow(client.permissions);
@@ -348,11 +349,6 @@ export class SessionController {
           ...(event.close.stderrTail ? { stderrTail: event.close.stderrTail } : {}),
         },
       });
-      return;
-    }
-    if (event.type === "update" && event.update.sessionUpdate === "tool_call_update") {
-      const found = deliveryOf(event.update, "");
-      if (found) void this.saveDelivery(event.update.toolCallId, found.delivery.uri, found.blob);
     }
   };
 
@@ -421,17 +417,6 @@ export class SessionController {
     // Said before the queued prompt goes out, so the transcript reads in the order things happened.
     this.options.store.dispatch({ type: "notice", level: "info", message: "reconnected; the session is restored" });
     this.sendNextQueued();
-  }
-
-  private async saveDelivery(toolCallId: string, uri: string, blob: string): Promise<void> {
-    const { store, downloadDir } = this.options;
-    try {
-      const path = await saveDeliveredFile(uri, blob, downloadDir);
-      store.dispatch({ type: "delivery-saved", toolCallId, path });
-    } catch (error) {
-      const message = error instanceof DeliveryError ? error.message : `could not save it: ${(error as Error).message}`;
-      store.dispatch({ type: "delivery-failed", toolCallId, error: message });
-    }
   }
 
   private showDeath(error: unknown): void {
