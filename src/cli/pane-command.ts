@@ -21,6 +21,7 @@ import { PaneRecording } from "../state/session-recording.js";
 import { resolveResumeTarget, type ResumeTarget } from "./resume-target.js";
 import { App } from "../ui/app/app.js";
 import { KeyRouter } from "../ui/keys/key-router.js";
+import { createReflowGuard } from "../ui/terminal/reflow-guard.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 
 const log = createLogger("cli.pane");
@@ -101,6 +102,9 @@ async function runPane(options: PaneOptions): Promise<number> {
   const quitting = new Promise<QuitReason | "signal">((resolvePromise) => (quit = resolvePromise));
   let fatal: unknown;
   let instance: ReturnType<typeof render> | undefined;
+  // Between ink and the terminal: on a narrowing, tmux re-wraps ink's last frame and ink would erase it by its
+  // old height, leaving its top rows in the scrollback; the guard repaints instead (see reflow-guard.ts).
+  const reflowGuard = createReflowGuard(process.stdout);
   // What `zc-pane send` hands over waits here for the next prompt (src/control).
   const sent = new SentAttachments();
   let control: { stop(): void } | undefined;
@@ -124,7 +128,7 @@ async function runPane(options: PaneOptions): Promise<number> {
     onQuit: (reason) => quit(reason),
     clearScreen: () => {
       instance?.clear();
-      process.stdout.write("\u001b[2J\u001b[3J\u001b[H");
+      reflowGuard.clearScreen();
       store.dispatch({ type: "notice", level: "info", message: "screen cleared" });
     },
     extraAttachments: sent,
@@ -157,7 +161,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       }
       void controller.switchSession(entry.id, async () => {
         instance?.clear();
-        process.stdout.write("\u001b[2J\u001b[3J\u001b[H");
+        reflowGuard.clearScreen();
         return showLocalTranscript(stateDir(), entry.id, store);
       });
     },
@@ -167,7 +171,7 @@ async function runPane(options: PaneOptions): Promise<number> {
   const markdownReady = new Promise<void>((resolvePromise) => (markdownLoaded = resolvePromise));
   instance = render(
     createElement(KeyRouter, null, createElement(App, { store, actions: controller, cwd: options.cwd, markdownReady, openEditor: (text: string) => editExternally(text), sessions })),
-    { exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS, onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`) },
+    { stdout: reflowGuard.stdout, exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS, onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`) },
   );
   // Ink wrote the first frame ("connecting…") synchronously; now the slow parts.
   setImmediate(() => {

@@ -142,11 +142,11 @@ describe("resize and zoom while an answer streams", () => {
   // its old line count leaves its top lines in the scrollback: the header and the streamed tail as ghosts,
   // which can repeat a paragraph. These pass once the pane erases by the frame's height at the new width;
   // then drop `.fails`.
-  it.fails("60 → 40 → 60 columns: each paragraph once, no ghost lines of the live region", async () => {
+  it("60 → 40 → 60 columns: each paragraph once, no ghost lines of the live region", async () => {
     expectNoGhostLines((await resizedTour()).history);
   });
 
-  it.fails("zoom and unzoom: each paragraph once, no ghost lines of the live region", async () => {
+  it("zoom and unzoom: each paragraph once, no ghost lines of the live region", async () => {
     expectNoGhostLines((await zoomedTour()).history);
   });
 });
