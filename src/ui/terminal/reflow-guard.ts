@@ -115,6 +115,9 @@ export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
   let block: string[] | undefined;
   let columns = stdout.columns || 0;
   let narrowed = false;
+  // The transcript is read from ink's synchronized renders; without them (ink skips the marks in CI) it stays
+  // empty, and a repaint would wipe the history: then ink's clear is left alone.
+  let synchronized = false;
   const terminalColumns = (): number => {
     try {
       return stdout.getWindowSize()[0];
@@ -132,7 +135,7 @@ export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
   const write = (chunk: unknown, ...rest: unknown[]): boolean => {
     let data = chunk;
     if (typeof chunk === "string") {
-      if (narrowed && (chunk === "" || (ERASE_LINES.test(chunk) && !hasText(chunk.replace(ERASE_LINES, ""))))) {
+      if (narrowed && synchronized && (chunk === "" || (ERASE_LINES.test(chunk) && !hasText(chunk.replace(ERASE_LINES, ""))))) {
         data = CLEAR_SCREEN_AND_HISTORY + transcript;
       } else if (frame.length > 0 && ERASE_LINES.test(chunk)) {
         data = eraseReflowRows(extraReflowRows(frame, terminalColumns())) + chunk;
@@ -140,7 +143,10 @@ export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
       narrowed = false;
       const lines = frameOfWrite(chunk);
       if (lines) frame = lines;
-      if (chunk.includes(BEGIN_SYNC)) block = [];
+      if (chunk.includes(BEGIN_SYNC)) {
+        synchronized = true;
+        block = [];
+      }
       else if (block) block.push(chunk);
       if (chunk.includes(END_SYNC) && block) {
         const added = staticWrites(block).join("");
