@@ -29,6 +29,11 @@ const BEGIN_SYNC = "\u001b[?2026h";
 const END_SYNC = "\u001b[?2026l";
 /** The transcript kept for a reprint: as much as a terminal's history usually holds, not a session's all. */
 const TRANSCRIPT_LINES = 5000;
+/**
+ * Static output is appended as pieces and cut to {@link TRANSCRIPT_LINES} only when it grows past this many
+ * characters (or at a reprint): cutting on every write would rescan 5,000 lines per streamed frame.
+ */
+const TRANSCRIPT_TRIM_CHARS = 2 * 1024 * 1024;
 
 /**
  * How many more rows the frame's lines take once a terminal re-wraps them at `columns`: each line becomes
@@ -111,7 +116,14 @@ export interface ReflowGuard {
  */
 export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
   let frame: readonly string[] = [];
-  let transcript = "";
+  let pieces: string[] = [];
+  let piecesLength = 0;
+  const keptTranscript = (): string => {
+    const kept = lastLines(pieces.join(""), TRANSCRIPT_LINES);
+    pieces = [kept];
+    piecesLength = kept.length;
+    return kept;
+  };
   let block: string[] | undefined;
   let columns = stdout.columns || 0;
   let narrowed = false;
@@ -136,7 +148,7 @@ export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
     let data = chunk;
     if (typeof chunk === "string") {
       if (narrowed && synchronized && (chunk === "" || (ERASE_LINES.test(chunk) && !hasText(chunk.replace(ERASE_LINES, ""))))) {
-        data = CLEAR_SCREEN_AND_HISTORY + transcript;
+        data = CLEAR_SCREEN_AND_HISTORY + keptTranscript();
       } else if (frame.length > 0 && ERASE_LINES.test(chunk)) {
         data = eraseReflowRows(extraReflowRows(frame, terminalColumns())) + chunk;
       }
@@ -150,7 +162,11 @@ export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
       else if (block) block.push(chunk);
       if (chunk.includes(END_SYNC) && block) {
         const added = staticWrites(block).join("");
-        if (added) transcript = lastLines(transcript + added, TRANSCRIPT_LINES);
+        if (added) {
+          pieces.push(added);
+          piecesLength += added.length;
+          if (piecesLength > TRANSCRIPT_TRIM_CHARS) keptTranscript();
+        }
         block = undefined;
       }
     }
@@ -166,7 +182,8 @@ export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
   return {
     stdout: proxy,
     clearScreen: () => {
-      transcript = "";
+      pieces = [];
+      piecesLength = 0;
       frame = [];
       stdout.write(CLEAR_SCREEN_AND_HISTORY);
     },
