@@ -50,7 +50,11 @@ describe.each(WIDTHS)("@ file completion and attachments (%i columns)", (columns
     await pane.waitForFrame((frame) => frame.includes("› src/util.ts") && !frame.includes("src/app.ts"));
     await pane.press("\t");
     await pane.type("and @README.md, @missing.ts @src");
+    // The menu for `@src` opens once its directory is read: close it after it opened, not before (under
+    // load an Esc sent first would find no menu, and the late menu would take the Enter).
+    await pane.waitForFrame((frame) => frame.includes("› src/"));
     await pane.press(KEYS.escape);
+    await pane.waitForFrame((frame) => !frame.includes("› src/"));
     await pane.press(KEYS.enter);
     await vi.waitFor(() => expect(pane.onSubmit).toHaveBeenCalledTimes(1));
     expect(pane.onSubmit).toHaveBeenCalledWith("fix @src/util.ts and @README.md, @missing.ts @src", [
