@@ -15,5 +15,8 @@ await build({
   outdir,
 });
 
-const result = spawnSync(process.execPath, [join(outdir, "main.js"), ...process.argv.slice(2)], { stdio: "inherit", env: { ...process.env, CI: "false" } });
+const result = spawnSync(process.execPath, [join(outdir, "main.js"), ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, CI: "false" },
+});
 process.exit(result.status ?? 1);

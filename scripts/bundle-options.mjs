@@ -11,6 +11,8 @@ export const bundleOptions = {
   external: ["react-devtools-core"],
   define: { "process.env.NODE_ENV": '"production"' },
   // Some bundled CommonJS dependencies call require() for Node built-ins.
-  banner: { js: "import { createRequire as __zcCreateRequire } from 'node:module'; const require = __zcCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __zcCreateRequire } from 'node:module'; const require = __zcCreateRequire(import.meta.url);",
+  },
   logLevel: "warning",
 };

@@ -58,7 +58,10 @@ function withOptionalValues(argv: readonly string[], options: NonNullable<ParseA
 }
 
 /** Parses `argv` strictly; an unknown flag or a missing value becomes a {@link UsageError} (exit 2). */
-export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: O) {
+export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: readonly string[],
+  options: O,
+) {
   try {
     return parseArgs({
       args: withOptionalValues(argv, options),

@@ -57,7 +57,9 @@ export async function connect(connection: Connection, options: ConnectOptions): 
     ...(transport instanceof StdioTransport ? { stderrTail: () => transport.stderr } : {}),
     ...(options.permissionPolicy ? { permissionPolicy: options.permissionPolicy } : {}),
     ...(initializeTimeoutMs !== undefined ? { initializeTimeoutMs } : {}),
-    ...(connection.kind === "stdio" && connection.quirks?.missingFileReadsAsEmpty ? { missingFileReadsAsEmpty: true } : {}),
+    ...(connection.kind === "stdio" && connection.quirks?.missingFileReadsAsEmpty
+      ? { missingFileReadsAsEmpty: true }
+      : {}),
     auth: {
       env: connection.kind === "stdio" && connection.command.env ? { ...env, ...connection.command.env } : env,
       ...(connection.authMethodId !== undefined ? { methodId: connection.authMethodId } : {}),
@@ -78,7 +80,11 @@ export async function connect(connection: Connection, options: ConnectOptions): 
  * Fails before spawning when the agent's program cannot be found, with what to install: spawning would
  * fail too, but only with ENOENT, and the pane would show a dead agent instead of the fix.
  */
-export function checkAgentCommand(connection: StdioConnection, cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+export function checkAgentCommand(
+  connection: StdioConnection,
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const { command } = connection.command;
   const found = findOnPath(command, { ...env, ...connection.command.env }, connection.command.cwd ?? resolve(cwd));
   if (found) return found;
@@ -105,7 +111,11 @@ export function gatewayTransportOptions(connection: GatewayConnection): WebSocke
     url: connection.url,
     ...(token ? { token } : {}),
     tokenSource: describeTokenSource(connection.token.source),
-    unauthorizedHelp: pairingHelp(connection.zeroclawConfigDir.dir, connection.zeroclawConfigDir.source === "flag", connection.token.source),
+    unauthorizedHelp: pairingHelp(
+      connection.zeroclawConfigDir.dir,
+      connection.zeroclawConfigDir.source === "flag",
+      connection.token.source,
+    ),
     tokenInQuery: connection.tokenInQuery,
     insecure: connection.insecure,
   };

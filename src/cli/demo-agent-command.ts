@@ -36,11 +36,22 @@ interface DemoAgentArgs {
 class UsageError extends Error {}
 
 function parseArgs(args: readonly string[]): DemoAgentArgs | "help" {
-  const parsed: DemoAgentArgs = { stateDir: defaultStateDir(), sessionTimeoutSecs: 3600, maxSessions: 10, gateway: false, port: undefined, host: undefined, token: undefined };
+  const parsed: DemoAgentArgs = {
+    stateDir: defaultStateDir(),
+    sessionTimeoutSecs: 3600,
+    maxSessions: 10,
+    gateway: false,
+    port: undefined,
+    host: undefined,
+    token: undefined,
+  };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === "--help" || arg === "-h") return "help";
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=")
+        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg, undefined];
     const value = () => {
       const next = inline ?? args[++index];
       if (next === undefined || next === "") throw new UsageError(`${flag} needs a value`);
@@ -48,7 +59,8 @@ function parseArgs(args: readonly string[]): DemoAgentArgs | "help" {
     };
     const positive = () => {
       const text = value();
-      if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} must be a positive integer, got "${text}"`);
+      if (!/^\d+$/.test(text) || Number(text) < 1)
+        throw new UsageError(`${flag} must be a positive integer, got "${text}"`);
       return Number(text);
     };
     switch (flag) {
@@ -67,7 +79,8 @@ function parseArgs(args: readonly string[]): DemoAgentArgs | "help" {
         break;
       case "--port": {
         const text = value();
-        if (!/^\d+$/.test(text) || Number(text) > 65535) throw new UsageError(`--port must be a port number (0 picks a free one), got "${text}"`);
+        if (!/^\d+$/.test(text) || Number(text) > 65535)
+          throw new UsageError(`--port must be a port number (0 picks a free one), got "${text}"`);
         parsed.port = Number(text);
         break;
       }
@@ -83,7 +96,11 @@ function parseArgs(args: readonly string[]): DemoAgentArgs | "help" {
     }
   }
   if (!parsed.gateway) {
-    const gatewayOnly = [parsed.port !== undefined && "--port", parsed.host !== undefined && "--host", parsed.token !== undefined && "--token"].filter(Boolean);
+    const gatewayOnly = [
+      parsed.port !== undefined && "--port",
+      parsed.host !== undefined && "--host",
+      parsed.token !== undefined && "--token",
+    ].filter(Boolean);
     if (gatewayOnly.length > 0) throw new UsageError(`${gatewayOnly.join(", ")} only apply with --gateway`);
   }
   return parsed;
@@ -106,7 +123,11 @@ export async function runDemoAgentCommand(args: readonly string[]): Promise<numb
     process.stdout.write(USAGE);
     return 0;
   }
-  const settings = { stateDir: parsed.stateDir, sessionTimeoutSecs: parsed.sessionTimeoutSecs, maxSessions: parsed.maxSessions };
+  const settings = {
+    stateDir: parsed.stateDir,
+    sessionTimeoutSecs: parsed.sessionTimeoutSecs,
+    maxSessions: parsed.maxSessions,
+  };
   if (parsed.gateway) return runGateway(parsed, settings);
   const code = await runDemoAgent({
     input: process.stdin,
@@ -122,19 +143,32 @@ export async function runDemoAgentCommand(args: readonly string[]): Promise<numb
   return code;
 }
 
-async function runGateway(parsed: DemoAgentArgs, settings: Pick<DemoAgentArgs, "stateDir" | "sessionTimeoutSecs" | "maxSessions">): Promise<number> {
+async function runGateway(
+  parsed: DemoAgentArgs,
+  settings: Pick<DemoAgentArgs, "stateDir" | "sessionTimeoutSecs" | "maxSessions">,
+): Promise<number> {
   const { startDemoGateway } = await import("../demo/gateway.js");
   const host = parsed.host ?? "127.0.0.1";
   const log = (line: string) => process.stderr.write(`${line}\n`);
   let gateway;
   try {
-    gateway = await startDemoGateway({ ...settings, host, port: parsed.port ?? DEFAULT_GATEWAY_PORT, tokens: parsed.token ? [parsed.token] : [], log });
+    gateway = await startDemoGateway({
+      ...settings,
+      host,
+      port: parsed.port ?? DEFAULT_GATEWAY_PORT,
+      tokens: parsed.token ? [parsed.token] : [],
+      log,
+    });
   } catch (error) {
-    process.stderr.write(`zc-pane demo-agent: cannot listen on ${host}:${parsed.port ?? DEFAULT_GATEWAY_PORT}: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `zc-pane demo-agent: cannot listen on ${host}:${parsed.port ?? DEFAULT_GATEWAY_PORT}: ${(error as Error).message}\n`,
+    );
     return 1;
   }
   if (!parsed.token && !isLoopback(host)) {
-    log(`WARN demo-gateway: listening on ${host} without --token: anyone who can reach this address can use the demo agent`);
+    log(
+      `WARN demo-gateway: listening on ${host} without --token: anyone who can reach this address can use the demo agent`,
+    );
   }
   // Tests and scripts wait for this exact line; it carries the real port when --port 0 was given.
   log(`listening on ${gateway.url}`);

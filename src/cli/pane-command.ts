@@ -55,11 +55,15 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
       return 0;
     }
     if (args.positionals.length > 0) throw new UsageError(`unknown command "${args.positionals[0]}"`);
-    if (args.values.resume !== undefined && args.values.load !== undefined) throw new UsageError("--resume and --load cannot be combined");
+    if (args.values.resume !== undefined && args.values.load !== undefined)
+      throw new UsageError("--resume and --load cannot be combined");
     // `--resume`/`--load` take an id or a unique prefix from the local index, and reopen the session with
     // the agent it was recorded with; an unknown one exits 1 below, never opens a new session.
     const restoreId = args.values.resume ?? args.values.load;
-    target = restoreId !== undefined ? await resolveResumeTarget(restoreId, connectionOptionsFrom(args.values), stateDir()) : undefined;
+    target =
+      restoreId !== undefined
+        ? await resolveResumeTarget(restoreId, connectionOptionsFrom(args.values), stateDir())
+        : undefined;
     connection = resolveConnection(target?.connection ?? connectionOptionsFrom(args.values));
   } catch (error) {
     if (error instanceof UsageError) {
@@ -82,8 +86,16 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
   const { values } = args;
   const cwd = resolve(values.cwd ?? target?.cwd ?? process.cwd());
   const alias = values.alias ?? target?.entry?.alias;
-  const restore = target ? { mode: values.resume !== undefined ? ("resume" as const) : ("load" as const), sessionId: target.sessionId } : undefined;
-  return runPane({ connection, cwd, ...(alias !== undefined ? { alias } : {}), ...(restore ? { restore } : {}), resumeFlags: connectionFlags(values) });
+  const restore = target
+    ? { mode: values.resume !== undefined ? ("resume" as const) : ("load" as const), sessionId: target.sessionId }
+    : undefined;
+  return runPane({
+    connection,
+    cwd,
+    ...(alias !== undefined ? { alias } : {}),
+    ...(restore ? { restore } : {}),
+    resumeFlags: connectionFlags(values),
+  });
 }
 
 interface PaneOptions {
@@ -97,7 +109,9 @@ interface PaneOptions {
 
 async function runPane(options: PaneOptions): Promise<number> {
   const agentName = options.connection.kind === "stdio" ? options.connection.agentName : "zeroclaw gateway";
-  const store = new PaneStore({ initial: initialPaneState({ agentName, ...(options.alias ? { alias: options.alias } : {}) }) });
+  const store = new PaneStore({
+    initial: initialPaneState({ agentName, ...(options.alias ? { alias: options.alias } : {}) }),
+  });
   let quit!: (reason: QuitReason | "signal") => void;
   const quitting = new Promise<QuitReason | "signal">((resolvePromise) => (quit = resolvePromise));
   let fatal: unknown;
@@ -111,11 +125,18 @@ async function runPane(options: PaneOptions): Promise<number> {
   // The session goes into the local index and its updates into the transcript journal (design.md §5).
   const recording = new PaneRecording({
     stateDir: stateDir(),
-    session: { ...describeConnection(options.connection), ...(options.alias ? { alias: options.alias } : {}), cwd: options.cwd },
+    session: {
+      ...describeConnection(options.connection),
+      ...(options.alias ? { alias: options.alias } : {}),
+      cwd: options.cwd,
+    },
     onWarning: (message) => store.dispatch({ type: "notice", level: "warning", message }),
   });
   // `--resume`: the local transcript is on screen before the agent answers (`--load` has the agent replay it).
-  const historyShown = options.restore?.mode === "resume" ? showLocalTranscript(stateDir(), options.restore.sessionId, store) : Promise.resolve(false);
+  const historyShown =
+    options.restore?.mode === "resume"
+      ? showLocalTranscript(stateDir(), options.restore.sessionId, store)
+      : Promise.resolve(false);
   let shown = false;
   const controller = new SessionController({
     store,
@@ -156,7 +177,11 @@ async function runPane(options: PaneOptions): Promise<number> {
     load: () => new SessionIndex(stateDir()).list(),
     choose: (entry: SessionEntry) => {
       if (entry.agent !== here.agent || JSON.stringify(entry.transport) !== JSON.stringify(here.transport)) {
-        store.dispatch({ type: "notice", level: "info", message: `${entry.id.slice(0, 8)} was opened with ${entry.agent} (${entry.transport.kind === "gateway" ? entry.transport.url : entry.transport.command}); resume it in a new pane with:\n  zc-pane --resume ${entry.id}` });
+        store.dispatch({
+          type: "notice",
+          level: "info",
+          message: `${entry.id.slice(0, 8)} was opened with ${entry.agent} (${entry.transport.kind === "gateway" ? entry.transport.url : entry.transport.command}); resume it in a new pane with:\n  zc-pane --resume ${entry.id}`,
+        });
         return;
       }
       void controller.switchSession(entry.id, async () => {
@@ -170,8 +195,25 @@ async function runPane(options: PaneOptions): Promise<number> {
   let markdownLoaded!: () => void;
   const markdownReady = new Promise<void>((resolvePromise) => (markdownLoaded = resolvePromise));
   instance = render(
-    createElement(KeyRouter, null, createElement(App, { store, actions: controller, cwd: options.cwd, markdownReady, openEditor: (text: string) => editExternally(text), sessions })),
-    { stdout: reflowGuard.stdout, exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS, onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`) },
+    createElement(
+      KeyRouter,
+      null,
+      createElement(App, {
+        store,
+        actions: controller,
+        cwd: options.cwd,
+        markdownReady,
+        openEditor: (text: string) => editExternally(text),
+        sessions,
+      }),
+    ),
+    {
+      stdout: reflowGuard.stdout,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: MAX_FPS,
+      onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`),
+    },
   );
   // Ink wrote the first frame ("connecting…") synchronously; now the slow parts.
   setImmediate(() => {
@@ -190,7 +232,13 @@ async function runPane(options: PaneOptions): Promise<number> {
       });
     // The control socket for `zc-pane send` and the tmux state options; BEL is how tmux learns that a
     // pane the user is not looking at wants attention.
-    control = launchPaneControl({ store, attachments: sent, cwd: options.cwd, sessionId: () => controller.sessionId, ring: () => process.stdout.write("\u0007") });
+    control = launchPaneControl({
+      store,
+      attachments: sent,
+      cwd: options.cwd,
+      sessionId: () => controller.sessionId,
+      ring: () => process.stdout.write("\u0007"),
+    });
   });
 
   const reason = await quitting;
@@ -209,14 +257,20 @@ async function runPane(options: PaneOptions): Promise<number> {
   process.stdout.off("error", onStdoutError);
   await closeLogFile();
   if (fatal) {
-    const hint = fatal instanceof ClientError && fatal.code === "unknown-session" ? "\n`zc-pane sessions` lists the sessions you can resume" : "";
+    const hint =
+      fatal instanceof ClientError && fatal.code === "unknown-session"
+        ? "\n`zc-pane sessions` lists the sessions you can resume"
+        : "";
     process.stderr.write(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}${hint}\n`);
     return 1;
   }
   const sessionId = controller.sessionId;
   if (sessionId) {
-    const closed = reason === "closed" ? " (closed; the agent keeps its record)" : reason === "stopped" ? " (stopped)" : "";
-    process.stdout.write(`\nResume this session${closed} with:\n  zc-pane --resume ${sessionId}${options.resumeFlags}\n`);
+    const closed =
+      reason === "closed" ? " (closed; the agent keeps its record)" : reason === "stopped" ? " (stopped)" : "";
+    process.stdout.write(
+      `\nResume this session${closed} with:\n  zc-pane --resume ${sessionId}${options.resumeFlags}\n`,
+    );
   }
   return 0;
 }
@@ -227,13 +281,20 @@ function quoteShellWord(word: string): string {
 }
 
 /** The connection flags a resume needs to reach the same agent (appended after `--resume ID`). */
-function connectionFlags(values: { agent?: string; "agent-cmd"?: string; demo?: boolean; gateway?: string; "config-dir"?: string }): string {
+function connectionFlags(values: {
+  agent?: string;
+  "agent-cmd"?: string;
+  demo?: boolean;
+  gateway?: string;
+  "config-dir"?: string;
+}): string {
   const flags: string[] = [];
   if (values.demo) flags.push("--demo");
   if (values.agent !== undefined) flags.push("--agent", quoteShellWord(values.agent));
   if (values["agent-cmd"] !== undefined) flags.push("--agent-cmd", quoteShellWord(values["agent-cmd"]));
   // Token flags are left out on purpose: tokens never appear on screen (design.md §7).
-  if (values.gateway !== undefined) flags.push(values.gateway === "" ? "--gateway" : `--gateway ${quoteShellWord(values.gateway)}`);
+  if (values.gateway !== undefined)
+    flags.push(values.gateway === "" ? "--gateway" : `--gateway ${quoteShellWord(values.gateway)}`);
   if (values["config-dir"] !== undefined) flags.push("--config-dir", quoteShellWord(values["config-dir"]));
   return flags.length > 0 ? ` ${flags.join(" ")}` : "";
 }

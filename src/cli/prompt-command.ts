@@ -44,7 +44,8 @@ export async function runPromptCommand(argv: readonly string[]): Promise<number>
       return EXIT.ok;
     }
     const approve = (args.values.approve ?? "ask") as Approve;
-    if (!["ask", "allow-once", "reject"].includes(approve)) throw new UsageError(`--approve takes ask, allow-once or reject, not "${approve}"`);
+    if (!["ask", "allow-once", "reject"].includes(approve))
+      throw new UsageError(`--approve takes ask, allow-once or reject, not "${approve}"`);
     const text = args.positionals.join(" ").trim();
     if (text.length === 0) throw new UsageError("no prompt text given");
     return await runTurn({
@@ -90,10 +91,14 @@ async function runTurn(options: TurnOptions): Promise<number> {
     if (options.approve === "ask") {
       // No terminal to ask on: never invent an answer; cancel the turn and say so with exit code 3.
       unaskable = true;
-      process.stderr.write(`zc-pane prompt: ${describeRequest(request)} needs a decision, but there is no terminal to ask on (use --approve allow-once or reject); cancelling the turn\n`);
+      process.stderr.write(
+        `zc-pane prompt: ${describeRequest(request)} needs a decision, but there is no terminal to ask on (use --approve allow-once or reject); cancelling the turn\n`,
+      );
       queueMicrotask(() => cancelTurn?.());
     } else {
-      process.stderr.write(`zc-pane prompt: ${describeRequest(request)} asks a question --approve cannot answer; answered "cancelled"\n`);
+      process.stderr.write(
+        `zc-pane prompt: ${describeRequest(request)} asks a question --approve cannot answer; answered "cancelled"\n`,
+      );
     }
     return { outcome: "cancelled" };
   };
@@ -122,7 +127,9 @@ async function runTurn(options: TurnOptions): Promise<number> {
   disposeClient = () => client.dispose();
   let recorder: SessionRecorder | undefined;
   try {
-    const attachments = await Promise.all(options.files.map((file) => readAttachment(file, agent.promptCapabilities, options.cwd)));
+    const attachments = await Promise.all(
+      options.files.map((file) => readAttachment(file, agent.promptCapabilities, options.cwd)),
+    );
     const session = options.resume
       ? await client.resumeSession(options.resume, options.cwd)
       : await client.newSession({ cwd: options.cwd, ...(options.alias ? { alias: options.alias } : {}) });
@@ -132,7 +139,13 @@ async function runTurn(options: TurnOptions): Promise<number> {
     // The session goes into the local index and its updates into the transcript journal (design.md §5).
     recorder = await SessionRecorder.open({
       stateDir: stateDir(),
-      session: { id: session.sessionId, ...describeConnection(options.connection), ...(options.alias ? { alias: options.alias } : {}), cwd: options.cwd, title: options.text },
+      session: {
+        id: session.sessionId,
+        ...describeConnection(options.connection),
+        ...(options.alias ? { alias: options.alias } : {}),
+        cwd: options.cwd,
+        title: options.text,
+      },
       onWarning: (message) => process.stderr.write(`zc-pane prompt: warning: ${message}\n`),
     });
     client.subscribe(recorder.handleEvent);
@@ -149,16 +162,24 @@ async function runTurn(options: TurnOptions): Promise<number> {
       }
     });
 
-    const prompt: ContentBlock[] = [{ type: "text", text: options.text }, ...attachments.map((attachment) => attachment.block)];
-    recorder.recordPrompt(options.text, options.files.map((file) => basename(file)));
+    const prompt: ContentBlock[] = [
+      { type: "text", text: options.text },
+      ...attachments.map((attachment) => attachment.block),
+    ];
+    recorder.recordPrompt(
+      options.text,
+      options.files.map((file) => basename(file)),
+    );
     const result = await client.prompt(session.sessionId, prompt);
     if (!options.json) printer.finish(result.finalText);
     if (unaskable) return EXIT.unaskable;
     if (userCancelled || result.stopReason === "cancelled") return EXIT.cancelled;
-    if (result.stopReason !== "end_turn") process.stderr.write(`zc-pane prompt: the turn ended with ${result.stopReason}\n`);
+    if (result.stopReason !== "end_turn")
+      process.stderr.write(`zc-pane prompt: the turn ended with ${result.stopReason}\n`);
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof ClientError || error instanceof Error) process.stderr.write(`zc-pane prompt: ${error.message}\n`);
+    if (error instanceof ClientError || error instanceof Error)
+      process.stderr.write(`zc-pane prompt: ${error.message}\n`);
     return userCancelled ? EXIT.cancelled : EXIT.error;
   } finally {
     process.off("SIGINT", onSigint);

@@ -36,7 +36,9 @@ export class PromptPrinter {
           return this.tool(update);
         case "plan":
           this.flush();
-          this.line(`plan: ${update.entries.map((entry) => `[${entry.status === "completed" ? "x" : entry.status === "in_progress" ? "~" : " "}] ${sanitizeLine(entry.content)}`).join("  ")}`);
+          this.line(
+            `plan: ${update.entries.map((entry) => `[${entry.status === "completed" ? "x" : entry.status === "in_progress" ? "~" : " "}] ${sanitizeLine(entry.content)}`).join("  ")}`,
+          );
           return;
         default:
           return;
@@ -88,7 +90,9 @@ export class PromptPrinter {
     this.flush();
     const summary = summarizeToolInput(merged);
     const detail = finished && status === "failed" ? firstOutputLine(merged) : undefined;
-    this.line(`${STATUS_GLYPH[status] ?? "•"} ${toolDisplayName(merged)}${summary ? `: ${summary}` : ""}${detail ? ` — ${detail}` : ""}`);
+    this.line(
+      `${STATUS_GLYPH[status] ?? "•"} ${toolDisplayName(merged)}${summary ? `: ${summary}` : ""}${detail ? ` — ${detail}` : ""}`,
+    );
   }
 
   private line(text: string): void {

@@ -23,14 +23,19 @@ const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * an unknown full id is passed through, since the session may have been opened on another machine. The
  * session reopens with the transport and agent it was recorded with, unless the flags name another.
  */
-export async function resolveResumeTarget(id: string, flags: ConnectionOptions, stateDir: string): Promise<ResumeTarget> {
+export async function resolveResumeTarget(
+  id: string,
+  flags: ConnectionOptions,
+  stateDir: string,
+): Promise<ResumeTarget> {
   const lookup = await new SessionIndex(stateDir).lookup(id);
   if (lookup.kind !== "found") {
     if (lookup.kind === "unknown" && FULL_ID.test(id.trim())) return { sessionId: id.trim(), connection: flags };
     throw new SessionLookupError(lookup);
   }
   const { entry } = lookup;
-  const named = flags.agent !== undefined || flags.agentCmd !== undefined || flags.demo === true || flags.gateway !== undefined;
+  const named =
+    flags.agent !== undefined || flags.agentCmd !== undefined || flags.demo === true || flags.gateway !== undefined;
   const alias = flags.alias ?? entry.alias;
   const connection = named ? flags : { ...recordedConnection(entry, flags), ...(alias !== undefined ? { alias } : {}) };
   return { sessionId: entry.id, entry, connection, ...(existsSync(entry.cwd) ? { cwd: entry.cwd } : {}) };
@@ -44,7 +49,8 @@ function recordedConnection(entry: SessionEntry, flags: ConnectionOptions): Conn
   // A registry agent is reopened by name (its quirks and env come with it); anything else by its command.
   try {
     const byName = resolveConnection({ ...stdioFlags, agent: entry.agent });
-    if (byName.kind === "stdio" && byName.command.command === transport.command) return { ...stdioFlags, agent: entry.agent };
+    if (byName.kind === "stdio" && byName.command.command === transport.command)
+      return { ...stdioFlags, agent: entry.agent };
   } catch {
     // Not a registry name (an `--agent-cmd` session): its command line below.
   }

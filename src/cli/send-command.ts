@@ -57,9 +57,12 @@ export async function runSendCommand(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${SEND_USAGE}\n`);
       return 0;
     }
-    if (values.uri !== undefined && !values.stdin) throw new SendUsageError("--uri names the piped text: it needs --stdin");
-    if (values.wait !== undefined && !/^\d+(\.\d+)?$/.test(values.wait)) throw new SendUsageError(`--wait takes seconds, not "${values.wait}"`);
-    if (positionals.length === 0 && !values.file?.length && !values.stdin) throw new SendUsageError("nothing to send: give TEXT, --file or --stdin");
+    if (values.uri !== undefined && !values.stdin)
+      throw new SendUsageError("--uri names the piped text: it needs --stdin");
+    if (values.wait !== undefined && !/^\d+(\.\d+)?$/.test(values.wait))
+      throw new SendUsageError(`--wait takes seconds, not "${values.wait}"`);
+    if (positionals.length === 0 && !values.file?.length && !values.stdin)
+      throw new SendUsageError("nothing to send: give TEXT, --file or --stdin");
     if (values.stdin && process.stdin.isTTY) throw new SendUsageError("--stdin reads a pipe, and nothing is piped in");
   } catch (error) {
     process.stderr.write(`zc-pane send: ${(error as Error).message}\n\n${SEND_USAGE}\n`);
@@ -72,13 +75,15 @@ export async function runSendCommand(argv: readonly string[]): Promise<number> {
       const path = resolve(file);
       const info = await stat(path).catch(() => undefined);
       if (!info?.isFile()) throw new Error(`cannot attach ${file}: ${info ? "not a regular file" : "no such file"}`);
-      if (info.size > MAX_ATTACHMENT_BYTES) throw new Error(`cannot attach ${file}: it is ${(info.size / 1048576).toFixed(1)} MiB, over the 10 MiB limit`);
+      if (info.size > MAX_ATTACHMENT_BYTES)
+        throw new Error(`cannot attach ${file}: it is ${(info.size / 1048576).toFixed(1)} MiB, over the 10 MiB limit`);
       files.push(path);
     }
     const resources: SentResource[] = [];
     if (values.stdin) {
       const bytes = await readStdin();
-      if (!looksLikeText(bytes)) throw new Error("stdin is not text (NUL bytes or invalid UTF-8): save it to a file and use --file");
+      if (!looksLikeText(bytes))
+        throw new Error("stdin is not text (NUL bytes or invalid UTF-8): save it to a file and use --file");
       resources.push({ uri: values.uri ?? "stdin:", mimeType: "text/plain", text: bytes.toString("utf8") });
     }
     const target = await findSendTarget(values.pane, { env: process.env, tmux: runTmux });
@@ -89,11 +94,16 @@ export async function runSendCommand(argv: readonly string[]): Promise<number> {
     );
     if (!reply.ok) throw new Error(`the pane refused it: ${reply.error}`);
     const attached = reply.attached ?? 0;
-    process.stderr.write(`zc-pane send: sent to ${target.label}${attached > 0 ? ` with ${attached} attachment${attached === 1 ? "" : "s"}` : ""}\n`);
+    process.stderr.write(
+      `zc-pane send: sent to ${target.label}${attached > 0 ? ` with ${attached} attachment${attached === 1 ? "" : "s"}` : ""}\n`,
+    );
     return 0;
   } catch (error) {
     const message = (error as Error).message;
-    const hint = error instanceof ControlConnectError && error.code === "not-running" ? "\n  open one with prefix+a (tmux) or `zellij run --direction right -- zc-pane`" : "";
+    const hint =
+      error instanceof ControlConnectError && error.code === "not-running"
+        ? "\n  open one with prefix+a (tmux) or `zellij run --direction right -- zc-pane`"
+        : "";
     process.stderr.write(`zc-pane send: ${message}${hint}\n`);
     return 1;
   }

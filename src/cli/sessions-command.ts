@@ -18,7 +18,12 @@ the id is enough).
 export async function runSessionsCommand(argv: readonly string[]): Promise<number> {
   let json: boolean;
   try {
-    const { values } = parseArgs({ args: [...argv], options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: [...argv],
+      options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    });
     if (values.help) {
       process.stdout.write(`${SESSIONS_USAGE}\n`);
       return 0;
@@ -30,7 +35,9 @@ export async function runSessionsCommand(argv: readonly string[]): Promise<numbe
   }
   let sessions: SessionEntry[];
   try {
-    const index = new SessionIndex(stateDir(), { onWarning: (message) => process.stderr.write(`zc-pane sessions: warning: ${message}\n`) });
+    const index = new SessionIndex(stateDir(), {
+      onWarning: (message) => process.stderr.write(`zc-pane sessions: warning: ${message}\n`),
+    });
     sessions = await index.list();
   } catch (error) {
     process.stderr.write(`zc-pane sessions: ${(error as Error).message}\n`);
@@ -41,7 +48,9 @@ export async function runSessionsCommand(argv: readonly string[]): Promise<numbe
     return 0;
   }
   if (sessions.length === 0) {
-    process.stdout.write("No sessions yet. Start one with `zc-pane` (or `zc-pane prompt \"…\"`); it will be listed here.\n");
+    process.stdout.write(
+      'No sessions yet. Start one with `zc-pane` (or `zc-pane prompt "…"`); it will be listed here.\n',
+    );
     return 0;
   }
   process.stdout.write(formatSessionTable(sessions, { now: Date.now(), home: homedir() }));

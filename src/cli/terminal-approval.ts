@@ -5,7 +5,12 @@ import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import { summarizeToolInput, toolDisplayName } from "../state/tool-summary.js";
 
 /** The letter for each standard option kind, as in the pane's modal (design.md §3). */
-const KEY_BY_KIND: Readonly<Record<string, string>> = { allow_once: "y", allow_always: "a", reject_once: "n", reject_always: "N" };
+const KEY_BY_KIND: Readonly<Record<string, string>> = {
+  allow_once: "y",
+  allow_always: "a",
+  reject_once: "n",
+  reject_always: "N",
+};
 
 /**
  * Asks the user on the terminal (stdin/stderr) to decide one permission request for `zc-pane prompt
@@ -42,7 +47,9 @@ export class TerminalApprover {
         if (choice === "") return { outcome: "cancelled" };
         const byNumber = Number.parseInt(choice, 10);
         const option =
-          String(byNumber) === choice ? request.options[byNumber - 1] : request.options.find((candidate) => KEY_BY_KIND[candidate.kind] === choice);
+          String(byNumber) === choice
+            ? request.options[byNumber - 1]
+            : request.options.find((candidate) => KEY_BY_KIND[candidate.kind] === choice);
         if (option) return { outcome: "selected", optionId: option.optionId };
         process.stderr.write(`no option "${choice}"\n`);
       }
@@ -54,5 +61,10 @@ export class TerminalApprover {
 
 function formatDiff(oldText: string, newText: string): string[] {
   const cap = (text: string) => sanitizeText(text).split("\n").slice(0, 12);
-  return [...cap(oldText).filter(Boolean).map((line) => `  - ${line}`), ...cap(newText).map((line) => `  + ${line}`)];
+  return [
+    ...cap(oldText)
+      .filter(Boolean)
+      .map((line) => `  - ${line}`),
+    ...cap(newText).map((line) => `  + ${line}`),
+  ];
 }

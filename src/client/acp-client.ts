@@ -21,12 +21,24 @@ import type { Transport } from "../transport/transport.js";
 import { describeAgent, type AgentInfo } from "./agent-info.js";
 import { decideAuthMethod, describeAuthMethods, type AuthOptions } from "./auth.js";
 import { describeFailure, describeStartupFailure } from "./failures.js";
-import { advertisedCapabilities, installCapabilities, type CapabilitySwitches, type InstalledCapabilities } from "./capabilities/index.js";
+import {
+  advertisedCapabilities,
+  installCapabilities,
+  type CapabilitySwitches,
+  type InstalledCapabilities,
+} from "./capabilities/index.js";
 import { ClientError } from "./errors.js";
 import type { ClientEvent, ClientEventListener } from "./events.js";
 import { PermissionQueue, type PendingPermission, type PermissionPolicy } from "./permission-queue.js";
 import { reconcileFinalText } from "./reconcile.js";
-import { applySettingsUpdate, configOptionParams, setModelProblem, setModeProblem, settingsFromResult, type SessionSettings } from "./session-settings.js";
+import {
+  applySettingsUpdate,
+  configOptionParams,
+  setModelProblem,
+  setModeProblem,
+  settingsFromResult,
+  type SessionSettings,
+} from "./session-settings.js";
 
 const log = createLogger("client");
 
@@ -124,7 +136,9 @@ export class AcpClient {
       this.emit({ type: "history-trimmed", sessionId, droppedMessages, keptTurns, reason });
     });
     this.peer.handleOtherNotifications((_params, method) => this.emit({ type: "unknown-notification", method }));
-    this.peer.handleRequest(ACP_METHODS.sessionRequestPermission, (params, context) => this.receivePermissionRequest(params, context));
+    this.peer.handleRequest(ACP_METHODS.sessionRequestPermission, (params, context) =>
+      this.receivePermissionRequest(params, context),
+    );
     options.transport.onProblem((problem) => this.emit({ type: "problem", problem }));
     options.transport.onClose((close) => {
       // Turns cannot finish any more; open permission dialogs are moot.
@@ -177,7 +191,8 @@ export class AcpClient {
       );
     }
     const parsed = parseInitializeResult(raw);
-    if (!parsed.ok) throw new ClientError(`the agent's initialize answer is not valid ACP: ${parsed.error}`, "unsupported-protocol");
+    if (!parsed.ok)
+      throw new ClientError(`the agent's initialize answer is not valid ACP: ${parsed.error}`, "unsupported-protocol");
     if (parsed.value.protocolVersion !== PROTOCOL_VERSION) {
       throw new ClientError(
         `the agent answered with ACP protocol version ${JSON.stringify(parsed.value.protocolVersion)}; zc-pane speaks version ${PROTOCOL_VERSION}`,
@@ -194,7 +209,11 @@ export class AcpClient {
    * `session/new` in `cwd` (absolute), with ZeroClaw's `agentAlias` when one is given. `additionalDirectories`
    * are sent only when non-empty (the agent should advertise `sessionCapabilities.additionalDirectories`).
    */
-  async newSession(options: { readonly cwd: string; readonly alias?: string; readonly additionalDirectories?: readonly string[] }): Promise<SessionHandle> {
+  async newSession(options: {
+    readonly cwd: string;
+    readonly alias?: string;
+    readonly additionalDirectories?: readonly string[];
+  }): Promise<SessionHandle> {
     const extraDirectories = options.additionalDirectories?.length ? [...options.additionalDirectories] : undefined;
     const params = {
       cwd: options.cwd,
@@ -209,7 +228,8 @@ export class AcpClient {
       throw this.describeFailure(error);
     }
     const parsed = parseNewSessionResult(raw);
-    if (!parsed.ok) throw new ClientError(`the agent's session/new answer is not valid ACP: ${parsed.error}`, "agent-error");
+    if (!parsed.ok)
+      throw new ClientError(`the agent's session/new answer is not valid ACP: ${parsed.error}`, "agent-error");
     const handle: SessionHandle = {
       sessionId: parsed.value.sessionId,
       cwd: options.cwd,
@@ -228,8 +248,16 @@ export class AcpClient {
    */
   async authenticate(methodId: string): Promise<void> {
     const method = this.agent.authMethods.find((candidate) => candidate.id === methodId);
-    if (!method) throw new ClientError(`${this.agent.name} offers no authentication method "${methodId}". ${describeAuthMethods(this.agent.authMethods, this.options.auth)}`, "auth-required");
-    if (method.type === "terminal") throw new ClientError(`"${methodId}" is a terminal login: it is run in a terminal, not sent to the agent`, "not-supported");
+    if (!method)
+      throw new ClientError(
+        `${this.agent.name} offers no authentication method "${methodId}". ${describeAuthMethods(this.agent.authMethods, this.options.auth)}`,
+        "auth-required",
+      );
+    if (method.type === "terminal")
+      throw new ClientError(
+        `"${methodId}" is a terminal login: it is run in a terminal, not sent to the agent`,
+        "not-supported",
+      );
     log.info("authenticating", { agent: this.agent.name, methodId });
     await this.call(ACP_METHODS.authenticate, { methodId }, AUTHENTICATE_TIMEOUT_MS);
     this.authenticatedMethod = methodId;
@@ -251,18 +279,27 @@ export class AcpClient {
     if (problem) throw new ClientError(problem, "not-supported");
     await this.call(ACP_METHODS.sessionSetMode, { sessionId, modeId });
     const settings = this.settings.get(sessionId) ?? {};
-    if (settings.modes) this.updateSettings(sessionId, { ...settings, modes: { ...settings.modes, currentModeId: modeId } });
+    if (settings.modes)
+      this.updateSettings(sessionId, { ...settings, modes: { ...settings.modes, currentModeId: modeId } });
   }
 
   /**
    * `session/set_config_option` (how the model is chosen now: the option with `category: "model"`). Checked
    * against the options the agent listed; resolves with the full new set the agent answers with.
    */
-  async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<readonly SessionConfigOption[]> {
+  async setConfigOption(
+    sessionId: string,
+    configId: string,
+    value: string | boolean,
+  ): Promise<readonly SessionConfigOption[]> {
     const checked = configOptionParams(this.agent.name, this.settings.get(sessionId), sessionId, configId, value);
     if ("problem" in checked) throw new ClientError(checked.problem, "not-supported");
     const parsed = parseSetConfigOptionResult(await this.call(ACP_METHODS.sessionSetConfigOption, checked.params));
-    if (!parsed.ok) throw new ClientError(`the agent's session/set_config_option answer is not valid ACP: ${parsed.error}`, "agent-error");
+    if (!parsed.ok)
+      throw new ClientError(
+        `the agent's session/set_config_option answer is not valid ACP: ${parsed.error}`,
+        "agent-error",
+      );
     this.updateSettings(sessionId, { ...this.settings.get(sessionId), configOptions: parsed.value.configOptions });
     return parsed.value.configOptions;
   }
@@ -271,22 +308,35 @@ export class AcpClient {
   async setModel(sessionId: string, modelId: string): Promise<void> {
     const problem = setModelProblem(this.agent.name, this.settings.get(sessionId), modelId);
     if (problem) throw new ClientError(problem, "not-supported");
-    const parsed = parseEmptyResult(await this.call(ACP_METHODS.sessionSetModel, { sessionId, modelId }), ACP_METHODS.sessionSetModel);
-    if (!parsed.ok) throw new ClientError(`the agent's session/set_model answer is not valid ACP: ${parsed.error}`, "agent-error");
+    const parsed = parseEmptyResult(
+      await this.call(ACP_METHODS.sessionSetModel, { sessionId, modelId }),
+      ACP_METHODS.sessionSetModel,
+    );
+    if (!parsed.ok)
+      throw new ClientError(`the agent's session/set_model answer is not valid ACP: ${parsed.error}`, "agent-error");
     const settings = this.settings.get(sessionId) ?? {};
-    if (settings.models) this.updateSettings(sessionId, { ...settings, models: { ...settings.models, currentModelId: modelId } });
+    if (settings.models)
+      this.updateSettings(sessionId, { ...settings, models: { ...settings.models, currentModelId: modelId } });
   }
 
   /** `session/load`: the agent replays the conversation as updates (emitted as events) before it answers. */
   async loadSession(sessionId: string, cwd: string): Promise<SessionHandle> {
-    if (!this.agent.loadSession) throw new ClientError(`${this.agent.name} cannot load sessions (it does not advertise loadSession)`, "not-supported");
+    if (!this.agent.loadSession)
+      throw new ClientError(
+        `${this.agent.name} cannot load sessions (it does not advertise loadSession)`,
+        "not-supported",
+      );
     await this.restoreCall(ACP_METHODS.sessionLoad, sessionId, cwd);
     return this.remember(sessionId, cwd);
   }
 
   /** `session/resume`: restores without replay (ZeroClaw re-sends the plan). */
   async resumeSession(sessionId: string, cwd: string): Promise<SessionHandle> {
-    if (!this.agent.canResume) throw new ClientError(`${this.agent.name} cannot resume sessions (no sessionCapabilities.resume)`, "not-supported");
+    if (!this.agent.canResume)
+      throw new ClientError(
+        `${this.agent.name} cannot resume sessions (no sessionCapabilities.resume)`,
+        "not-supported",
+      );
     await this.restoreCall(ACP_METHODS.sessionResume, sessionId, cwd);
     return this.remember(sessionId, cwd);
   }
@@ -306,9 +356,13 @@ export class AcpClient {
     try {
       const raw = await this.sendPrompt(sessionId, prompt);
       const parsed = parsePromptResult(raw);
-      if (!parsed.ok) throw new ClientError(`the agent's session/prompt answer is not valid ACP: ${parsed.error}`, "agent-error");
+      if (!parsed.ok)
+        throw new ClientError(`the agent's session/prompt answer is not valid ACP: ${parsed.error}`, "agent-error");
       const { stopReason, content } = parsed.value;
-      const finalText = stopReason === "end_turn" && typeof content === "string" ? reconcileFinalText(turn.streamed, content) : undefined;
+      const finalText =
+        stopReason === "end_turn" && typeof content === "string"
+          ? reconcileFinalText(turn.streamed, content)
+          : undefined;
       this.emit({ type: "turn-ended", sessionId, turnId: turn.id, stopReason, ...(finalText ? { finalText } : {}) });
       return { stopReason, ...(finalText ? { finalText } : {}) };
     } catch (error) {
@@ -378,14 +432,16 @@ export class AcpClient {
     try {
       return await send();
     } catch (error) {
-      if (!(error instanceof RpcError && error.kind === "session-not-found" && this.sessions.has(sessionId))) throw error;
+      if (!(error instanceof RpcError && error.kind === "session-not-found" && this.sessions.has(sessionId)))
+        throw error;
       const handle = this.sessions.get(sessionId)!;
       if (!this.agent.canResume) throw error;
       this.emit({
         type: "notice",
         level: "warning",
         sessionId,
-        message: "the agent had dropped this session (idle timeout); restored it with session/resume and sent the prompt again",
+        message:
+          "the agent had dropped this session (idle timeout); restored it with session/resume and sent the prompt again",
       });
       await this.restoreCall(ACP_METHODS.sessionResume, sessionId, handle.cwd);
       return send();
@@ -394,13 +450,20 @@ export class AcpClient {
 
   private async restoreCall(method: string, sessionId: string, cwd: string): Promise<void> {
     try {
-      const raw = await this.withAuthentication(() => this.peer.request(method, { sessionId, cwd, mcpServers: [] }, { timeoutMs: RESTORE_TIMEOUT_MS }));
+      const raw = await this.withAuthentication(() =>
+        this.peer.request(method, { sessionId, cwd, mcpServers: [] }, { timeoutMs: RESTORE_TIMEOUT_MS }),
+      );
       const parsed = parseLoadSessionResult(raw);
       // A malformed result still restored the session; it only carries no settings.
-      if (parsed.ok) this.updateSettings(sessionId, { ...this.settings.get(sessionId), ...settingsFromResult(parsed.value) });
+      if (parsed.ok)
+        this.updateSettings(sessionId, { ...this.settings.get(sessionId), ...settingsFromResult(parsed.value) });
     } catch (error) {
       if (error instanceof RpcError && error.kind === "session-not-found") {
-        throw new ClientError(`unknown session ${sessionId}: ${this.agent.name} has no session with that id`, "unknown-session", { cause: error });
+        throw new ClientError(
+          `unknown session ${sessionId}: ${this.agent.name} has no session with that id`,
+          "unknown-session",
+          { cause: error },
+        );
       }
       throw this.describeFailure(error, sessionId);
     }
@@ -428,7 +491,8 @@ export class AcpClient {
     }
     const { sessionId, update } = notification.value;
     const turn = this.turns.get(sessionId);
-    if (turn && update.sessionUpdate === "agent_message_chunk" && update.content.type === "text") turn.streamed += update.content.text;
+    if (turn && update.sessionUpdate === "agent_message_chunk" && update.content.type === "text")
+      turn.streamed += update.content.text;
     this.emit({ type: "update", sessionId, update });
     const settings = applySettingsUpdate(this.settings.get(sessionId) ?? {}, update);
     if (settings) this.updateSettings(sessionId, settings);
@@ -457,12 +521,19 @@ export class AcpClient {
         return await request();
       } catch (retryError) {
         if (!(retryError instanceof RpcError && retryError.kind === "auth-required")) throw retryError;
-        throw new ClientError(`${this.agent.name} still requires authentication after authenticate with "${decision.method.id}": ${retryError.remoteMessage}`, "auth-required", { cause: retryError });
+        throw new ClientError(
+          `${this.agent.name} still requires authentication after authenticate with "${decision.method.id}": ${retryError.remoteMessage}`,
+          "auth-required",
+          { cause: retryError },
+        );
       }
     }
   }
 
-  private async receivePermissionRequest(params: unknown, context: { id: string | number; signal: AbortSignal }): Promise<unknown> {
+  private async receivePermissionRequest(
+    params: unknown,
+    context: { id: string | number; signal: AbortSignal },
+  ): Promise<unknown> {
     const parsed = parsePermissionRequest(params);
     if (!parsed.ok) throw new RpcHandlerError(-32602, `Invalid params: ${parsed.error}`);
     const request: PendingPermission = {
@@ -475,8 +546,14 @@ export class AcpClient {
     };
     this.emit({ type: "permission-requested", request });
     const cancelledTurn = this.turns.get(request.sessionId)?.cancelled === true;
-    const outcome = cancelledTurn ? { outcome: "cancelled" as const } : (this.options.permissionPolicy?.(request) ?? (await this.permissions.add(request, context.signal)));
-    this.emit({ type: "permission-settled", key: request.key, outcome: outcome.outcome === "selected" ? outcome.optionId : "cancelled" });
+    const outcome = cancelledTurn
+      ? { outcome: "cancelled" as const }
+      : (this.options.permissionPolicy?.(request) ?? (await this.permissions.add(request, context.signal)));
+    this.emit({
+      type: "permission-settled",
+      key: request.key,
+      outcome: outcome.outcome === "selected" ? outcome.optionId : "cancelled",
+    });
     return { outcome };
   }
 
@@ -485,7 +562,11 @@ export class AcpClient {
   }
 
   private describeFailure(error: unknown, sessionId?: string): Error {
-    return describeFailure(error, { agentName: this.info?.name ?? "the agent", sessionId, authHelp: () => describeAuthMethods(this.info?.authMethods ?? [], this.options.auth) });
+    return describeFailure(error, {
+      agentName: this.info?.name ?? "the agent",
+      sessionId,
+      authHelp: () => describeAuthMethods(this.info?.authMethods ?? [], this.options.auth),
+    });
   }
 
   private emit(event: ClientEvent): void {

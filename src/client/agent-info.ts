@@ -20,7 +20,11 @@ export interface AgentInfo {
   /** How the agent can be signed in to, used when `session/new` answers "authentication required". */
   readonly authMethods: readonly AuthMethodInfo[];
   /** `_meta.zeroclaw`: session limit, idle timeout (also the approval timeout), default model. */
-  readonly zeroclaw?: { readonly maxSessions?: number; readonly sessionTimeoutSecs?: number; readonly defaultModel?: string };
+  readonly zeroclaw?: {
+    readonly maxSessions?: number;
+    readonly sessionTimeoutSecs?: number;
+    readonly defaultModel?: string;
+  };
 }
 
 /** Builds {@link AgentInfo} from a parsed initialize result; ZeroClaw is recognised by name or `_meta`. */

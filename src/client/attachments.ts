@@ -86,7 +86,11 @@ export interface Attachment {
  * accepts them. Agents without `embeddedContext` get text files inline as a text block, and binary files
  * are refused with a message (sending a `resource` they did not advertise would be a protocol error).
  */
-export async function readAttachment(path: string, capabilities: PromptCapabilities, cwd = process.cwd()): Promise<Attachment> {
+export async function readAttachment(
+  path: string,
+  capabilities: PromptCapabilities,
+  cwd = process.cwd(),
+): Promise<Attachment> {
   const absolute = resolve(cwd, path);
   let size: number;
   try {
@@ -95,7 +99,11 @@ export async function readAttachment(path: string, capabilities: PromptCapabilit
     size = info.size;
   } catch (error) {
     if (error instanceof ClientError) throw error;
-    throw new ClientError(`cannot attach ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`, "attachment", { cause: error });
+    throw new ClientError(
+      `cannot attach ${path}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+      "attachment",
+      { cause: error },
+    );
   }
   if (size > MAX_ATTACHMENT_BYTES) {
     throw new ClientError(
@@ -123,5 +131,9 @@ export async function readAttachment(path: string, capabilities: PromptCapabilit
       "attachment",
     );
   }
-  return { path: absolute, bytes: size, block: { type: "resource", resource: { uri, mimeType, blob: bytes.toString("base64") } } };
+  return {
+    path: absolute,
+    bytes: size,
+    block: { type: "resource", resource: { uri, mimeType, blob: bytes.toString("base64") } },
+  };
 }

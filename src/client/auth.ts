@@ -97,20 +97,31 @@ export interface AuthOptions {
 }
 
 /** The method to send in `authenticate`, or why there is none (a message listing the methods). */
-export type AuthDecision = { readonly kind: "authenticate"; readonly method: AuthMethodInfo } | { readonly kind: "fail"; readonly message: string };
+export type AuthDecision =
+  | { readonly kind: "authenticate"; readonly method: AuthMethodInfo }
+  | { readonly kind: "fail"; readonly message: string };
 
 /**
  * Picks the method: `--auth` if given; else the first `env_var` method whose variables are all set (codex-acp's
  * `openai-api-key` when `$OPENAI_API_KEY` is); else whatever the picker returns. Never a method the user did
  * not choose that would sign in on its own: an `agent` method may open a browser or bill an account.
  */
-export async function decideAuthMethod(agentName: string, methods: readonly AuthMethodInfo[], options: AuthOptions = {}): Promise<AuthDecision> {
+export async function decideAuthMethod(
+  agentName: string,
+  methods: readonly AuthMethodInfo[],
+  options: AuthOptions = {},
+): Promise<AuthDecision> {
   const env = options.env ?? process.env;
   if (methods.length === 0) {
-    return { kind: "fail", message: `${agentName} requires authentication but offers no method zc-pane could use (its authMethods list is empty): sign in with the agent's own command first, then try again` };
+    return {
+      kind: "fail",
+      message: `${agentName} requires authentication but offers no method zc-pane could use (its authMethods list is empty): sign in with the agent's own command first, then try again`,
+    };
   }
   if (options.methodId !== undefined) return checkChoice(agentName, methods, options.methodId, "--auth", options);
-  const fromEnv = methods.find((method) => method.type === "env_var" && method.vars.length > 0 && missingAuthVars(method, env).length === 0);
+  const fromEnv = methods.find(
+    (method) => method.type === "env_var" && method.vars.length > 0 && missingAuthVars(method, env).length === 0,
+  );
   if (fromEnv) return { kind: "authenticate", method: fromEnv };
   if (options.chooseAuthMethod) {
     const chosen = await options.chooseAuthMethod(methods);
@@ -119,32 +130,56 @@ export async function decideAuthMethod(agentName: string, methods: readonly Auth
   return { kind: "fail", message: `${agentName} requires authentication. ${describeAuthMethods(methods, options)}` };
 }
 
-function checkChoice(agentName: string, methods: readonly AuthMethodInfo[], id: string, label: string, options: AuthOptions): AuthDecision {
+function checkChoice(
+  agentName: string,
+  methods: readonly AuthMethodInfo[],
+  id: string,
+  label: string,
+  options: AuthOptions,
+): AuthDecision {
   const method = methods.find((candidate) => candidate.id === id);
   if (!method) {
-    return { kind: "fail", message: `${label} ${id}: ${agentName} offers no such authentication method. ${describeAuthMethods(methods, options)}` };
+    return {
+      kind: "fail",
+      message: `${label} ${id}: ${agentName} offers no such authentication method. ${describeAuthMethods(methods, options)}`,
+    };
   }
-  if (method.type === "terminal") return { kind: "fail", message: `${label} ${id} is a terminal login, which zc-pane cannot run for you: ${terminalLoginHelp(method, options.agentCommand)}` };
+  if (method.type === "terminal")
+    return {
+      kind: "fail",
+      message: `${label} ${id} is a terminal login, which zc-pane cannot run for you: ${terminalLoginHelp(method, options.agentCommand)}`,
+    };
   const missing = missingAuthVars(method, options.env ?? process.env);
-  if (missing.length > 0) return { kind: "fail", message: `${label} ${id} needs ${missing.map((name) => `$${name}`).join(" and ")} set in the environment zc-pane starts the agent with` };
+  if (missing.length > 0)
+    return {
+      kind: "fail",
+      message: `${label} ${id} needs ${missing.map((name) => `$${name}`).join(" and ")} set in the environment zc-pane starts the agent with`,
+    };
   return { kind: "authenticate", method };
 }
 
 /** "Its methods: …" with what each needs, and how to pick one; the message of every authentication failure. */
 export function describeAuthMethods(methods: readonly AuthMethodInfo[], options: AuthOptions = {}): string {
   const env = options.env ?? process.env;
-  const lines = methods.map((method) => `  ${method.id} (${method.name}): ${authMethodNeeds(method, env, options.agentCommand)}`);
+  const lines = methods.map(
+    (method) => `  ${method.id} (${method.name}): ${authMethodNeeds(method, env, options.agentCommand)}`,
+  );
   return `Its methods:\n${lines.join("\n")}\nPick one with --auth METHOD_ID.`;
 }
 
 /** What a method needs from the user, in one phrase. */
-export function authMethodNeeds(method: AuthMethodInfo, env: NodeJS.ProcessEnv = process.env, agentCommand?: AuthOptions["agentCommand"]): string {
+export function authMethodNeeds(
+  method: AuthMethodInfo,
+  env: NodeJS.ProcessEnv = process.env,
+  agentCommand?: AuthOptions["agentCommand"],
+): string {
   switch (method.type) {
     case "env_var": {
       const missing = missingAuthVars(method, env);
       const where = method.link ? ` (get one at ${method.link})` : "";
       if (method.vars.length === 0) return "credentials in environment variables the agent did not name";
-      if (missing.length === 0) return `uses ${method.vars.map((variable) => `$${variable.name}`).join(", ")}, which ${method.vars.length > 1 ? "are" : "is"} set`;
+      if (missing.length === 0)
+        return `uses ${method.vars.map((variable) => `$${variable.name}`).join(", ")}, which ${method.vars.length > 1 ? "are" : "is"} set`;
       return `set ${missing.map((name) => `$${name}`).join(" and ")}${where}, then try again`;
     }
     case "terminal":
@@ -164,7 +199,9 @@ export function authMethodNeeds(method: AuthMethodInfo, env: NodeJS.ProcessEnv =
  */
 export function terminalLoginHelp(method: AuthMethodInfo, agentCommand?: AuthOptions["agentCommand"]): string {
   if (!agentCommand) return "run the agent's login command in a terminal, then try again";
-  const env = Object.entries(method.env).map(([name, value]) => `${name}=${quoteWord(value)} `).join("");
+  const env = Object.entries(method.env)
+    .map(([name, value]) => `${name}=${quoteWord(value)} `)
+    .join("");
   const words = [agentCommand.command, ...agentCommand.args, ...method.args].map(quoteWord).join(" ");
   return `run \`${env}${words}\` in a terminal to log in, then try again`;
 }

@@ -35,9 +35,20 @@ export type ClientEvent =
   | { readonly type: "permission-requested"; readonly request: PendingPermission }
   | { readonly type: "permission-settled"; readonly key: string; readonly outcome: string }
   /** Something the user should know that is not an error of the turn (a session restored, a skipped line). */
-  | { readonly type: "notice"; readonly level: "info" | "warning" | "error"; readonly message: string; readonly sessionId?: string }
+  | {
+      readonly type: "notice";
+      readonly level: "info" | "warning" | "error";
+      readonly message: string;
+      readonly sessionId?: string;
+    }
   | { readonly type: "problem"; readonly problem: TransportProblem }
-  | { readonly type: "history-trimmed"; readonly sessionId: string; readonly droppedMessages: number; readonly keptTurns: number; readonly reason: string }
+  | {
+      readonly type: "history-trimmed";
+      readonly sessionId: string;
+      readonly droppedMessages: number;
+      readonly keptTurns: number;
+      readonly reason: string;
+    }
   | { readonly type: "unknown-notification"; readonly method: string }
   /**
    * The agent wrote a file through `fs/write_text_file` (already on disk). `created`: the file did not exist
@@ -66,9 +77,20 @@ export type ClientEvent =
    * terminal. Append `chunk`; under a flood it is only the tail of what arrived. `truncated`: the terminal's
    * own buffer has dropped output from its start (`outputByteLimit`). Raw process output: sanitize it.
    */
-  | { readonly type: "terminal-output"; readonly sessionId: string; readonly terminalId: string; readonly chunk: string; readonly truncated: boolean }
+  | {
+      readonly type: "terminal-output";
+      readonly sessionId: string;
+      readonly terminalId: string;
+      readonly chunk: string;
+      readonly truncated: boolean;
+    }
   /** The terminal's command exited; its last output event comes before this one. */
-  | { readonly type: "terminal-exited"; readonly sessionId: string; readonly terminalId: string; readonly exitStatus: TerminalExit }
+  | {
+      readonly type: "terminal-exited";
+      readonly sessionId: string;
+      readonly terminalId: string;
+      readonly exitStatus: TerminalExit;
+    }
   /** The agent released the terminal (or its session closed): its id is gone, its output should stay shown. */
   | { readonly type: "terminal-released"; readonly sessionId: string; readonly terminalId: string }
   /**

@@ -69,7 +69,10 @@ export class PermissionQueue {
   answer(key: string, outcome: PermissionOutcome): boolean {
     const entry = this.entries.get(key);
     if (!entry) return false;
-    if (outcome.outcome === "selected" && !entry.request.options.some((option) => option.optionId === outcome.optionId)) {
+    if (
+      outcome.outcome === "selected" &&
+      !entry.request.options.some((option) => option.optionId === outcome.optionId)
+    ) {
       throw new Error(`option ${outcome.optionId} was not offered by the agent`);
     }
     this.remove(key);

@@ -44,18 +44,32 @@ export function applySettingsUpdate(settings: SessionSettings, update: SessionUp
   switch (update.sessionUpdate) {
     case "current_mode_update":
       // An agent may announce a mode without having listed its modes; keep the id so it can be shown.
-      return { ...settings, modes: { ...(settings.modes ?? { availableModes: [] }), currentModeId: update.currentModeId } };
+      return {
+        ...settings,
+        modes: { ...(settings.modes ?? { availableModes: [] }), currentModeId: update.currentModeId },
+      };
     case "config_option_update":
       return { ...settings, configOptions: update.configOptions };
     case "usage_update":
-      return { ...settings, usage: { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) } };
+      return {
+        ...settings,
+        usage: {
+          used: update.used,
+          size: update.size,
+          ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}),
+        },
+      };
     default:
       return undefined;
   }
 }
 
 /** Why `session/set_mode` cannot be sent for `modeId`, or undefined when it can. */
-export function setModeProblem(agentName: string, settings: SessionSettings | undefined, modeId: string): string | undefined {
+export function setModeProblem(
+  agentName: string,
+  settings: SessionSettings | undefined,
+  modeId: string,
+): string | undefined {
   const modes = settings?.modes;
   if (!modes || modes.availableModes.length === 0) return `${agentName} offers no modes in this session`;
   if (!modes.availableModes.some((mode) => mode.id === modeId)) {
@@ -69,7 +83,8 @@ export function selectValues(option: ConfigSelectOption): string[] {
   const values: string[] = [];
   // The schema guarantees one shape per list (flat values, or groups of values); loose objects index as unknown.
   for (const entry of option.options as ReadonlyArray<{ readonly value?: unknown; readonly options?: unknown }>) {
-    if (Array.isArray(entry.options)) values.push(...(entry.options as ReadonlyArray<{ readonly value: string }>).map((value) => value.value));
+    if (Array.isArray(entry.options))
+      values.push(...(entry.options as ReadonlyArray<{ readonly value: string }>).map((value) => value.value));
     else if (typeof entry.value === "string") values.push(entry.value);
   }
   return values;
@@ -91,7 +106,9 @@ export function configOptionParams(
   const option = options.find((candidate) => candidate.type !== "unsupported" && candidate.id === configId);
   if (!option || option.type === "unsupported") {
     const known = options.flatMap((candidate) => (candidate.type === "unsupported" ? [] : [candidate.id]));
-    return { problem: `${agentName} has no config option "${configId}" (its options: ${known.join(", ") || "none zc-pane understands"})` };
+    return {
+      problem: `${agentName} has no config option "${configId}" (its options: ${known.join(", ") || "none zc-pane understands"})`,
+    };
   }
   if (option.type === "boolean") {
     if (typeof value !== "boolean") return { problem: `config option "${configId}" is on/off: give true or false` };
@@ -99,15 +116,21 @@ export function configOptionParams(
   }
   if (typeof value !== "string") return { problem: `config option "${configId}" is a choice: give one of its values` };
   const values = selectValues(option);
-  if (!values.includes(value)) return { problem: `config option "${configId}" has no value "${value}" (its values: ${values.join(", ")})` };
+  if (!values.includes(value))
+    return { problem: `config option "${configId}" has no value "${value}" (its values: ${values.join(", ")})` };
   return { params: { sessionId, configId, value } };
 }
 
 /** Why the legacy `session/set_model` cannot be sent for `modelId`, or undefined when it can. */
-export function setModelProblem(agentName: string, settings: SessionSettings | undefined, modelId: string): string | undefined {
+export function setModelProblem(
+  agentName: string,
+  settings: SessionSettings | undefined,
+  modelId: string,
+): string | undefined {
   const models = settings?.models;
   // The method was removed from the spec: only an agent that still sends `models` may understand it.
-  if (!models) return `${agentName} has no legacy model list in this session; choose the model with its "model" config option`;
+  if (!models)
+    return `${agentName} has no legacy model list in this session; choose the model with its "model" config option`;
   if (!models.availableModels.some((model) => model.modelId === modelId)) {
     return `${agentName} has no model "${modelId}" (its models: ${models.availableModels.map((model) => model.modelId).join(", ")})`;
   }

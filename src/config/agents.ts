@@ -2,7 +2,13 @@ import { accessSync, constants, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, delimiter, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { configFilePath, loadConfigFile, type AgentEntryConfig, type AgentQuirks, type ConfigFile } from "./config-file.js";
+import {
+  configFilePath,
+  loadConfigFile,
+  type AgentEntryConfig,
+  type AgentQuirks,
+  type ConfigFile,
+} from "./config-file.js";
 import { expandTilde } from "./zeroclaw-config.js";
 
 /** One agent zc-pane can start: a built-in entry, a config file entry, or a built-in one the config overrides. */
@@ -59,12 +65,27 @@ export function builtInAgents(): AgentDefinition[] {
       command: "zeroclaw",
       args: ["acp"],
       quirks: {},
-      installHelp: "install ZeroClaw v0.7.5 or newer (https://github.com/zeroclaw-labs/zeroclaw) so that `zeroclaw` is on PATH",
+      installHelp:
+        "install ZeroClaw v0.7.5 or newer (https://github.com/zeroclaw-labs/zeroclaw) so that `zeroclaw` is on PATH",
       source: "built-in",
     },
     { name: "demo", command: demo.command, args: demo.args, quirks: {}, source: "built-in" },
-    { name: "claude", command: "claude-agent-acp", args: [], quirks: {}, npmPackage: "@zed-industries/claude-agent-acp", source: "built-in" },
-    { name: "codex", command: "codex-acp", args: [], quirks: {}, npmPackage: "@zed-industries/codex-acp", source: "built-in" },
+    {
+      name: "claude",
+      command: "claude-agent-acp",
+      args: [],
+      quirks: {},
+      npmPackage: "@zed-industries/claude-agent-acp",
+      source: "built-in",
+    },
+    {
+      name: "codex",
+      command: "codex-acp",
+      args: [],
+      quirks: {},
+      npmPackage: "@zed-industries/codex-acp",
+      source: "built-in",
+    },
     {
       name: "gemini",
       command: "gemini",
@@ -84,7 +105,11 @@ export function builtInAgents(): AgentDefinition[] {
  * `command`. Model choices are deliberately not part of an entry: model ids belong to one agent and are
  * chosen per session, never carried to another agent.
  */
-export function buildAgentRegistry(config: ConfigFile, configPath: string, options: { configFound?: boolean; home?: string } = {}): AgentRegistry {
+export function buildAgentRegistry(
+  config: ConfigFile,
+  configPath: string,
+  options: { configFound?: boolean; home?: string } = {},
+): AgentRegistry {
   const home = options.home ?? homedir();
   const agents = new Map(builtInAgents().map((agent) => [agent.name, agent]));
   for (const [name, entry] of Object.entries(config.agents ?? {})) {
@@ -92,7 +117,9 @@ export function buildAgentRegistry(config: ConfigFile, configPath: string, optio
     agents.set(name, base ? overrideAgent(base, entry, home) : newAgent(name, entry, configPath, home));
   }
   if (config.defaultAgent !== undefined && !agents.has(config.defaultAgent)) {
-    throw new AgentRegistryError(`${configPath}: defaultAgent "${config.defaultAgent}" is not an agent; known agents are ${[...agents.keys()].join(", ")}`);
+    throw new AgentRegistryError(
+      `${configPath}: defaultAgent "${config.defaultAgent}" is not an agent; known agents are ${[...agents.keys()].join(", ")}`,
+    );
   }
   return {
     agents,
@@ -129,7 +156,9 @@ function overrideAgent(base: AgentDefinition, entry: AgentEntryConfig, home: str
 
 function newAgent(name: string, entry: AgentEntryConfig, configPath: string, home: string): AgentDefinition {
   if (entry.command === undefined) {
-    throw new AgentRegistryError(`${configPath}: agents.${name}.command: missing (a new agent needs the program to run; put its arguments in "args")`);
+    throw new AgentRegistryError(
+      `${configPath}: agents.${name}.command: missing (a new agent needs the program to run; put its arguments in "args")`,
+    );
   }
   return {
     name,
@@ -148,7 +177,10 @@ function newAgent(name: string, entry: AgentEntryConfig, configPath: string, hom
  * The entry's arguments must start the command line too, so `node other.js` is not taken for an entry that
  * runs `node agent.js`.
  */
-export function quirksForProgram(registry: AgentRegistry, command: { readonly command: string; readonly args: readonly string[] }): AgentQuirks {
+export function quirksForProgram(
+  registry: AgentRegistry,
+  command: { readonly command: string; readonly args: readonly string[] },
+): AgentQuirks {
   const name = basename(command.command);
   for (const agent of registry.agents.values()) {
     if (agent.name === "demo" || basename(agent.command) !== name) continue;
@@ -158,7 +190,10 @@ export function quirksForProgram(registry: AgentRegistry, command: { readonly co
 }
 
 /** What to do about a missing command: the npm install line, ZeroClaw's install note, or a check of the config. */
-export function installHint(agent: Pick<AgentDefinition, "command" | "npmPackage" | "installHelp" | "source">, configPath?: string): string {
+export function installHint(
+  agent: Pick<AgentDefinition, "command" | "npmPackage" | "installHelp" | "source">,
+  configPath?: string,
+): string {
   if (agent.npmPackage) return `install it with \`npm install -g ${agent.npmPackage}\``;
   if (agent.installHelp) return agent.installHelp;
   if (agent.source !== "built-in" && configPath) return `install it, or fix its "command" in ${configPath}`;
@@ -169,7 +204,11 @@ export function installHint(agent: Pick<AgentDefinition, "command" | "npmPackage
  * Finds a program the way spawning it will: a name with a `/` is a path (relative to `cwd`), anything else
  * is looked up in `env.PATH`. Returns the absolute path of an executable file, or undefined.
  */
-export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string | undefined {
+export function findOnPath(
+  command: string,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string | undefined {
   if (command.includes("/") || (process.platform === "win32" && command.includes("\\"))) {
     const path = resolve(cwd, command);
     return isExecutableFile(path) ? path : undefined;

@@ -36,7 +36,9 @@ export const AgentEntrySchema = z.strictObject({
 export type AgentEntryConfig = z.infer<typeof AgentEntrySchema>;
 
 /** A key binding list, or one binding as a bare string (`"turn.cancel": "escape"`). */
-const KeyBindingsSchema = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((value) => (typeof value === "string" ? [value] : value));
+const KeyBindingsSchema = z
+  .union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+  .transform((value) => (typeof value === "string" ? [value] : value));
 
 /**
  * `config.json`. Strict at every level: a misspelt field (`defaultagent`, `comand`) is reported by name
@@ -44,7 +46,9 @@ const KeyBindingsSchema = z.union([z.string().min(1), z.array(z.string().min(1))
  */
 export const ConfigFileSchema = z.strictObject({
   /** Agents added to the built-in registry, or overrides of built-in entries (fields merge). */
-  agents: z.record(z.string().regex(AGENT_NAME, "agent names use letters, digits, `.`, `_` and `-`"), AgentEntrySchema).optional(),
+  agents: z
+    .record(z.string().regex(AGENT_NAME, "agent names use letters, digits, `.`, `_` and `-`"), AgentEntrySchema)
+    .optional(),
   /** The agent used without `--agent`, `--agent-cmd`, `--demo` or `--gateway`. */
   defaultAgent: z.string().min(1).optional(),
   /** Key rebindings for the pane: action → key specs (`{"turn.cancel": ["escape", "ctrl+g"]}`, see keymap.ts). */
@@ -87,7 +91,11 @@ export function loadConfigFile(path: string = configFilePath()): LoadedConfig {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { path, found: false, config: {} };
-    throw new ConfigFileError(`cannot read ${path}: ${code === "EACCES" ? "permission denied" : (error as Error).message}`, path, { cause: error });
+    throw new ConfigFileError(
+      `cannot read ${path}: ${code === "EACCES" ? "permission denied" : (error as Error).message}`,
+      path,
+      { cause: error },
+    );
   }
   return { path, found: true, config: parseConfigText(text, path) };
 }
@@ -117,7 +125,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     return `unknown field${keys.length > 1 ? "s" : ""} ${keys.join(", ")}`;
   }
   if (issue.code === "invalid_type" && issue.input === undefined) return `${field || "the file"}: missing`;
-  if (issue.code === "invalid_type") return `${field || "the file"}: expected ${article(issue.expected)}, got ${typeName(issue.input)}`;
+  if (issue.code === "invalid_type")
+    return `${field || "the file"}: expected ${article(issue.expected)}, got ${typeName(issue.input)}`;
   if (issue.code === "invalid_key") return `${field}: ${issue.issues.map((inner) => inner.message).join(", ")}`;
   return `${field || "the file"}: ${issue.message}`;
 }

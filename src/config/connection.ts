@@ -4,7 +4,14 @@ import { redactToken } from "../transport/websocket-messages.js";
 import { findOnPath, loadAgentRegistry, quirksForProgram, type AgentDefinition, type AgentRegistry } from "./agents.js";
 import type { AgentQuirks } from "./config-file.js";
 import { BRIDGE_TOKEN_ENV, discoverGatewayToken, gatewayUrl, withAgentAlias, type GatewayToken } from "./gateway.js";
-import { expandTilde, readZeroClawConfig, resolveZeroClawConfigDir, ZeroClawConfigError, type ZeroClawConfig, type ZeroClawConfigDir } from "./zeroclaw-config.js";
+import {
+  expandTilde,
+  readZeroClawConfig,
+  resolveZeroClawConfigDir,
+  ZeroClawConfigError,
+  type ZeroClawConfig,
+  type ZeroClawConfigDir,
+} from "./zeroclaw-config.js";
 
 /** An agent spawned as a child process, spoken to over NDJSON on its stdio. */
 export interface StdioConnection {
@@ -98,8 +105,15 @@ export class UsageError extends Error {
  */
 export function resolveConnection(options: ConnectionOptions, context: ResolveContext = {}): Connection {
   if (options.gateway !== undefined) {
-    const clashing = [options.agentCmd !== undefined && "--agent-cmd", options.agent !== undefined && "--agent", options.demo && "--demo"].filter(Boolean);
-    if (clashing.length > 0) throw new UsageError(`--gateway cannot be combined with ${clashing.join(" or ")}: it connects to ZeroClaw's gateway instead of starting an agent`);
+    const clashing = [
+      options.agentCmd !== undefined && "--agent-cmd",
+      options.agent !== undefined && "--agent",
+      options.demo && "--demo",
+    ].filter(Boolean);
+    if (clashing.length > 0)
+      throw new UsageError(
+        `--gateway cannot be combined with ${clashing.join(" or ")}: it connects to ZeroClaw's gateway instead of starting an agent`,
+      );
     const gateway = resolveGateway(options, options.gateway, context);
     return options.auth !== undefined ? { ...gateway, authMethodId: checkedAuthMethodId(options.auth) } : gateway;
   }
@@ -109,29 +123,43 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
     options.tokenInQuery && "--token-in-query",
     options.insecure && "--insecure",
   ].filter(Boolean);
-  if (gatewayOnly.length > 0) throw new UsageError(`${gatewayOnly.join(", ")} ${gatewayOnly.length > 1 ? "apply" : "applies"} only to --gateway`);
+  if (gatewayOnly.length > 0)
+    throw new UsageError(`${gatewayOnly.join(", ")} ${gatewayOnly.length > 1 ? "apply" : "applies"} only to --gateway`);
 
   const auth = options.auth !== undefined ? { authMethodId: checkedAuthMethodId(options.auth) } : {};
   const env = context.env ?? process.env;
   const home = context.home ?? homedir();
   if (options.agentCmd !== undefined) {
     if (options.demo || options.agent) throw new UsageError("--agent-cmd cannot be combined with --agent or --demo");
-    if (options.configDir !== undefined) throw new UsageError("--config-dir applies to ZeroClaw (--agent zeroclaw or --gateway), not to --agent-cmd");
+    if (options.configDir !== undefined)
+      throw new UsageError("--config-dir applies to ZeroClaw (--agent zeroclaw or --gateway), not to --agent-cmd");
     const command = parseAgentCommand(options.agentCmd);
     const quirks = quirksForProgram(context.registry ?? loadAgentRegistry(env, home), command);
     return { kind: "stdio", agentName: command.command, command, quirks, ...auth };
   }
-  if (options.demo && options.agent && options.agent !== "demo") throw new UsageError("--demo cannot be combined with --agent");
+  if (options.demo && options.agent && options.agent !== "demo")
+    throw new UsageError("--demo cannot be combined with --agent");
   const registry = context.registry ?? loadAgentRegistry(env, home);
   // --config-dir means ZeroClaw, which is also the only agent it applies to.
-  const name = options.demo ? "demo" : (options.agent ?? (options.configDir !== undefined ? "zeroclaw" : defaultAgentName(registry, env)));
+  const name = options.demo
+    ? "demo"
+    : (options.agent ?? (options.configDir !== undefined ? "zeroclaw" : defaultAgentName(registry, env)));
   const agent = registry.agents.get(name);
-  if (!agent) throw new UsageError(`unknown agent "${name}": known agents are ${[...registry.agents.keys()].join(", ")} (add one in ${registry.configPath}, or use --agent-cmd "CMD ARGS")`);
-  if (options.configDir !== undefined && name !== "zeroclaw") throw new UsageError(`--config-dir applies to ZeroClaw (--agent zeroclaw or --gateway), not to --agent ${name}`);
+  if (!agent)
+    throw new UsageError(
+      `unknown agent "${name}": known agents are ${[...registry.agents.keys()].join(", ")} (add one in ${registry.configPath}, or use --agent-cmd "CMD ARGS")`,
+    );
+  if (options.configDir !== undefined && name !== "zeroclaw")
+    throw new UsageError(`--config-dir applies to ZeroClaw (--agent zeroclaw or --gateway), not to --agent ${name}`);
   // `--config-dir` is a global flag of the zeroclaw binary, so it goes before the subcommand.
   const configDir = options.configDir !== undefined ? expandTilde(options.configDir, home) : undefined;
   const args = configDir ? ["--config-dir", configDir, ...agent.args] : [...agent.args];
-  const command: AgentCommand = { command: agent.command, args, ...(agent.env ? { env: agent.env } : {}), ...(agent.cwd !== undefined ? { cwd: agent.cwd } : {}) };
+  const command: AgentCommand = {
+    command: agent.command,
+    args,
+    ...(agent.env ? { env: agent.env } : {}),
+    ...(agent.cwd !== undefined ? { cwd: agent.cwd } : {}),
+  };
   return { kind: "stdio", agentName: name, command, quirks: agent.quirks, agent, ...auth };
 }
 
@@ -154,15 +182,22 @@ function defaultAgentName(registry: AgentRegistry, env: NodeJS.ProcessEnv): stri
 
 /** Method ids are sent as-is in `authenticate`; only an empty one is surely a mistake. */
 function checkedAuthMethodId(id: string): string {
-  if (id.trim() === "") throw new UsageError("--auth needs a method id (the agent lists its methods when it asks for authentication)");
+  if (id.trim() === "")
+    throw new UsageError("--auth needs a method id (the agent lists its methods when it asks for authentication)");
   return id.trim();
 }
 
-function resolveGateway(options: ConnectionOptions, gateway: string | true, context: ResolveContext): GatewayConnection {
+function resolveGateway(
+  options: ConnectionOptions,
+  gateway: string | true,
+  context: ResolveContext,
+): GatewayConnection {
   const env = context.env ?? process.env;
   const home = context.home ?? homedir();
-  if (options.token !== undefined && options.tokenFile !== undefined) throw new UsageError("--token and --token-file cannot be combined");
-  if (options.token !== undefined && options.token.trim() === "") throw new UsageError("--token needs a non-empty value");
+  if (options.token !== undefined && options.tokenFile !== undefined)
+    throw new UsageError("--token and --token-file cannot be combined");
+  if (options.token !== undefined && options.token.trim() === "")
+    throw new UsageError("--token needs a non-empty value");
   if (options.tokenFile === "") throw new UsageError("--token-file needs a path");
 
   const zeroclawConfigDir = resolveZeroClawConfigDir(options.configDir, env, home);
@@ -208,12 +243,17 @@ export function parseGatewayFlagUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`--gateway takes a ws:// or wss:// URL (like ws://127.0.0.1:42617/acp), not "${redactToken(text)}"`);
+    throw new UsageError(
+      `--gateway takes a ws:// or wss:// URL (like ws://127.0.0.1:42617/acp), not "${redactToken(text)}"`,
+    );
   }
   if (url.protocol === "http:" || url.protocol === "https:") {
-    throw new UsageError(`--gateway takes a WebSocket URL: use ${url.protocol === "https:" ? "wss" : "ws"}://${url.host}${url.pathname === "/" ? "/acp" : url.pathname}`);
+    throw new UsageError(
+      `--gateway takes a WebSocket URL: use ${url.protocol === "https:" ? "wss" : "ws"}://${url.host}${url.pathname === "/" ? "/acp" : url.pathname}`,
+    );
   }
-  if (url.protocol !== "ws:" && url.protocol !== "wss:") throw new UsageError(`--gateway takes a ws:// or wss:// URL, not ${url.protocol}//…`);
+  if (url.protocol !== "ws:" && url.protocol !== "wss:")
+    throw new UsageError(`--gateway takes a ws:// or wss:// URL, not ${url.protocol}//…`);
   if (url.username || url.password) throw new UsageError("--gateway: put credentials in --token-file, not in the URL");
   if (url.searchParams.has("token")) {
     throw new UsageError(
@@ -227,7 +267,11 @@ export function parseGatewayFlagUrl(text: string): string {
 
 function missingConfigError(path: string, dir: ZeroClawConfigDir): ZeroClawConfigError {
   const why =
-    dir.source === "flag" ? "the directory given with --config-dir" : dir.source === "env" ? "the directory named by $ZEROCLAW_CONFIG_DIR" : "the default; set --config-dir or $ZEROCLAW_CONFIG_DIR if ZeroClaw's config lives elsewhere";
+    dir.source === "flag"
+      ? "the directory given with --config-dir"
+      : dir.source === "env"
+        ? "the directory named by $ZEROCLAW_CONFIG_DIR"
+        : "the default; set --config-dir or $ZEROCLAW_CONFIG_DIR if ZeroClaw's config lives elsewhere";
   return new ZeroClawConfigError(
     `--gateway without a URL reads the gateway's address from ZeroClaw's config, but ${path} does not exist (${why}). ` +
       `Give the URL instead: --gateway ws://127.0.0.1:42617/acp`,

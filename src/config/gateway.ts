@@ -64,7 +64,10 @@ export class GatewayTokenError extends Error {
  * `ws(s)://HOST:PORT[PREFIX]/acp`, exactly as `zeroclaw-acp-bridge` builds it: IPv6 hosts get brackets,
  * `[gateway.tls] enabled` picks `wss`. `alias` adds `?agent=` (the connection's default `agentAlias`, §10.1).
  */
-export function gatewayUrl(settings: Pick<GatewaySettings, "host" | "port" | "pathPrefix" | "tls">, alias?: string): string {
+export function gatewayUrl(
+  settings: Pick<GatewaySettings, "host" | "port" | "pathPrefix" | "tls">,
+  alias?: string,
+): string {
   const host = settings.host.includes(":") && !settings.host.startsWith("[") ? `[${settings.host}]` : settings.host;
   const url = `${settings.tls ? "wss" : "ws"}://${host}:${settings.port}${settings.pathPrefix ?? ""}/acp`;
   return alias ? withAgentAlias(url, alias) : url;
@@ -168,7 +171,10 @@ export function readPrivateFile(path: string): string | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined;
-    throw new GatewayTokenError(`cannot read the token file ${path}: ${code === "EACCES" ? "permission denied" : (error as Error).message}`, { cause: error });
+    throw new GatewayTokenError(
+      `cannot read the token file ${path}: ${code === "EACCES" ? "permission denied" : (error as Error).message}`,
+      { cause: error },
+    );
   }
   try {
     const stats = fstatSync(fd);
@@ -193,7 +199,9 @@ export function readPrivateFile(path: string): string | undefined {
 function checkedSecret(token: string, where: string): Secret {
   if (token === "") throw new GatewayTokenError(`${where} is empty`);
   if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw new GatewayTokenError(`the token from ${where} contains spaces or characters an HTTP header cannot carry (a ZeroClaw token looks like zc_ followed by 64 hex digits)`);
+    throw new GatewayTokenError(
+      `the token from ${where} contains spaces or characters an HTTP header cannot carry (a ZeroClaw token looks like zc_ followed by 64 hex digits)`,
+    );
   }
   return new Secret(token);
 }

@@ -71,7 +71,12 @@ function parseSpec(spec: string): ParsedSpec {
   const parts = spec.split("+");
   const name = parts.pop() ?? "";
   const modifiers = new Set(parts.map((part) => part.toLowerCase()));
-  return { ctrl: modifiers.has("ctrl"), alt: modifiers.has("alt") || modifiers.has("meta"), shift: modifiers.has("shift"), name };
+  return {
+    ctrl: modifiers.has("ctrl"),
+    alt: modifiers.has("alt") || modifiers.has("meta"),
+    shift: modifiers.has("shift"),
+    name,
+  };
 }
 
 /** The key name of a press, in the spec vocabulary (`up`, `enter`, `c`, …). */
@@ -119,7 +124,10 @@ export function createKeyMatcher(keymap: Keymap): (action: KeyAction, press: Key
 }
 
 /** Merges user overrides (from the config file) over the defaults; unknown actions are reported. */
-export function mergeKeymap(overrides: Readonly<Record<string, readonly string[]>>): { keymap: Keymap; unknown: string[] } {
+export function mergeKeymap(overrides: Readonly<Record<string, readonly string[]>>): {
+  keymap: Keymap;
+  unknown: string[];
+} {
   const keymap: Record<string, readonly string[]> = { ...DEFAULT_KEYMAP };
   const unknown: string[] = [];
   for (const [action, specs] of Object.entries(overrides)) {

@@ -74,7 +74,8 @@ export function readZeroClawConfig(dir: string): ZeroClawConfig {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { path, found: false, gateway: { ...GATEWAY_DEFAULTS } };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      return { path, found: false, gateway: { ...GATEWAY_DEFAULTS } };
     throw new ZeroClawConfigError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
   return { path, found: true, gateway: parseGatewaySettings(text, path) };
@@ -100,7 +101,9 @@ export function parseGatewaySettings(text: string, path = "config.toml"): Gatewa
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw new ZeroClawConfigError(`[gateway] port in ${path} must be a whole number from 1 to 65535, not ${port}`);
   }
-  const requirePairing = optionalValue(gateway.require_pairing, "boolean", "[gateway] require_pairing", path) ?? GATEWAY_DEFAULTS.requirePairing;
+  const requirePairing =
+    optionalValue(gateway.require_pairing, "boolean", "[gateway] require_pairing", path) ??
+    GATEWAY_DEFAULTS.requirePairing;
   const tlsEnabled = optionalValue(tls.enabled, "boolean", "[gateway.tls] enabled", path) ?? GATEWAY_DEFAULTS.tls;
   const pathPrefix = normalizePathPrefix(optionalValue(gateway.path_prefix, "string", "[gateway] path_prefix", path));
   return { host, port, requirePairing, tls: tlsEnabled, ...(pathPrefix ? { pathPrefix } : {}) };
@@ -118,7 +121,8 @@ function normalizePathPrefix(prefix: string | undefined): string | undefined {
 
 function optionalTable(value: unknown, name: string, path: string): Record<string, unknown> | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ZeroClawConfigError(`${name} in ${path} must be a table`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new ZeroClawConfigError(`${name} in ${path} must be a table`);
   return value as Record<string, unknown>;
 }
 
@@ -130,6 +134,9 @@ function optionalValue<K extends "string" | "number" | "boolean">(
 ): (K extends "string" ? string : K extends "number" ? number : boolean) | undefined {
   if (value === undefined) return undefined;
   // Integers beyond 2^53 arrive as bigint: never a valid port, so the type check rejects them with the rest.
-  if (typeof value !== type) throw new ZeroClawConfigError(`${name} in ${path} must be a ${type === "number" ? "number" : type}, not ${JSON.stringify(String(value))}`);
+  if (typeof value !== type)
+    throw new ZeroClawConfigError(
+      `${name} in ${path} must be a ${type === "number" ? "number" : type}, not ${JSON.stringify(String(value))}`,
+    );
   return value as K extends "string" ? string : K extends "number" ? number : boolean;
 }

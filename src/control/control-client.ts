@@ -1,6 +1,12 @@
 import { createConnection } from "node:net";
 import { checkPrivateSocket, UnsafeControlPathError } from "./private-dir.js";
-import { ControlProtocolError, encodeControlLine, MAX_CONTROL_MESSAGE_BYTES, parseControlReply, type ControlReply } from "./protocol.js";
+import {
+  ControlProtocolError,
+  encodeControlLine,
+  MAX_CONTROL_MESSAGE_BYTES,
+  parseControlReply,
+  type ControlReply,
+} from "./protocol.js";
 
 /** Replies are small; anything bigger than this is not our pane talking. */
 const MAX_REPLY_BYTES = 1024 * 1024;
@@ -34,10 +40,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * its directory are ours first. A socket that does not exist or refuses connections is reported as "not
  * running" (after `waitMs` of retries).
  */
-export async function sendControlRequest(socketPath: string, request: object, options: ControlRequestOptions = {}): Promise<ControlReply> {
+export async function sendControlRequest(
+  socketPath: string,
+  request: object,
+  options: ControlRequestOptions = {},
+): Promise<ControlReply> {
   const line = encodeControlLine(request);
   if (Buffer.byteLength(line) > MAX_CONTROL_MESSAGE_BYTES) {
-    throw new ControlConnectError(`the message is ${(Buffer.byteLength(line) / 1048576).toFixed(1)} MiB, over the pane's 16 MiB limit; attach large content with --file instead`, "too-large");
+    throw new ControlConnectError(
+      `the message is ${(Buffer.byteLength(line) / 1048576).toFixed(1)} MiB, over the pane's 16 MiB limit; attach large content with --file instead`,
+      "too-large",
+    );
   }
   const label = options.label ?? socketPath;
   const deadline = Date.now() + (options.waitMs ?? 0);
@@ -80,7 +93,10 @@ function exchange(socketPath: string, line: string, replyTimeoutMs: number): Pro
       if (result instanceof Error) reject(result);
       else resolve(result);
     };
-    const timer = setTimeout(() => finish(new ControlConnectError(`the pane did not answer within ${replyTimeoutMs / 1000} s`, "timeout")), replyTimeoutMs);
+    const timer = setTimeout(
+      () => finish(new ControlConnectError(`the pane did not answer within ${replyTimeoutMs / 1000} s`, "timeout")),
+      replyTimeoutMs,
+    );
     socket.once("connect", () => socket.write(line));
     socket.on("data", (data: Buffer) => {
       chunks.push(data);
@@ -98,7 +114,9 @@ function exchange(socketPath: string, line: string, replyTimeoutMs: number): Pro
       }
     });
     // A refused request is answered and then closed: the reply may arrive together with the close.
-    socket.once("end", () => finish(new ControlConnectError("the pane closed the connection without answering", "failed")));
+    socket.once("end", () =>
+      finish(new ControlConnectError("the pane closed the connection without answering", "failed")),
+    );
     socket.once("error", (error) => finish(error));
   });
 }

@@ -65,7 +65,8 @@ export class ControlServer {
       await listen(server, options.socketPath);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-      if (await isAlive(options.socketPath)) throw new Error(`another zc-pane already listens on ${options.socketPath}`);
+      if (await isAlive(options.socketPath))
+        throw new Error(`another zc-pane already listens on ${options.socketPath}`, { cause: error });
       unlinkSync(options.socketPath);
       await listen(server, options.socketPath);
     }
@@ -120,7 +121,11 @@ export class ControlServer {
         try {
           reply = await handle(parseControlRequest(line));
         } catch (error) {
-          refuse(error instanceof ControlProtocolError ? error.message : `the pane could not take it: ${(error as Error).message}`);
+          refuse(
+            error instanceof ControlProtocolError
+              ? error.message
+              : `the pane could not take it: ${(error as Error).message}`,
+          );
           if (!(error instanceof ControlProtocolError)) log.error("control handler failed", error);
           return;
         }
@@ -136,7 +141,9 @@ export class ControlServer {
         const part = data.subarray(start, newline);
         if (size + part.length > maxBytes) return refuse(oversized(maxBytes));
         chunks.push(part);
-        const line = Buffer.concat(chunks, size + part.length).toString("utf8").replace(/\r$/, "");
+        const line = Buffer.concat(chunks, size + part.length)
+          .toString("utf8")
+          .replace(/\r$/, "");
         chunks = [];
         size = 0;
         start = newline + 1;

@@ -6,7 +6,13 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { runtimeDir } from "../config/paths.js";
-import { controlSocketPath, describePane, tmuxServerPid, zellijSocketPrefix, type PaneIdentity } from "./pane-identity.js";
+import {
+  controlSocketPath,
+  describePane,
+  tmuxServerPid,
+  zellijSocketPrefix,
+  type PaneIdentity,
+} from "./pane-identity.js";
 import type { TmuxRunner } from "./tmux-command.js";
 
 /** The pane option marking a zc-pane pane (set by the plugin and by the pane itself). */
@@ -60,7 +66,9 @@ export async function findSendTarget(pane: string | undefined, context: Discover
   if (env.TMUX) return findTmuxTarget(pane, context);
   if (env.ZELLIJ_SESSION_NAME) return findZellijTarget(pane, env.ZELLIJ_SESSION_NAME, context);
   if (pane !== undefined && /^%?\d+$/.test(pane)) return findTmuxSocketOutside(pane, context);
-  throw new DiscoveryError("not inside tmux or zellij: run it in a pane of the session the zc-pane runs in, or pass --pane %N for a tmux pane");
+  throw new DiscoveryError(
+    "not inside tmux or zellij: run it in a pane of the session the zc-pane runs in, or pass --pane %N for a tmux pane",
+  );
 }
 
 async function findTmuxTarget(pane: string | undefined, { env, tmux }: DiscoveryContext): Promise<SendTarget> {
@@ -85,9 +93,13 @@ async function findTmuxTarget(pane: string | undefined, { env, tmux }: Discovery
     } catch (error) {
       throw new DiscoveryError(`could not ask tmux for this window's panes: ${(error as Error).message}`);
     }
-    const panes = output.split("\n").map(parsePaneLine).filter((line) => line !== undefined);
+    const panes = output
+      .split("\n")
+      .map(parsePaneLine)
+      .filter((line) => line !== undefined);
     found = panes.find((candidate) => candidate.marked);
-    if (!found) throw new DiscoveryError("no zc-pane runs in this tmux window: open one with prefix+a, or pass --pane ID");
+    if (!found)
+      throw new DiscoveryError("no zc-pane runs in this tmux window: open one with prefix+a, or pass --pane ID");
   }
   const identity: PaneIdentity = { kind: "tmux", paneId: found.paneId, serverPid };
   // The pane publishes its socket's path; computing it is the fallback for a pane that has not yet.
@@ -95,9 +107,14 @@ async function findTmuxTarget(pane: string | undefined, { env, tmux }: Discovery
   return { socketPath, label: describePane(identity), identity };
 }
 
-function findZellijTarget(pane: string | undefined, session: string, { env, listDir = listDirDefault }: DiscoveryContext): SendTarget {
+function findZellijTarget(
+  pane: string | undefined,
+  session: string,
+  { env, listDir = listDirDefault }: DiscoveryContext,
+): SendTarget {
   if (pane !== undefined) {
-    if (!/^\d+$/.test(pane)) throw new DiscoveryError(`--pane takes a zellij pane id (a number, as in ZELLIJ_PANE_ID), not "${pane}"`);
+    if (!/^\d+$/.test(pane))
+      throw new DiscoveryError(`--pane takes a zellij pane id (a number, as in ZELLIJ_PANE_ID), not "${pane}"`);
     const identity: PaneIdentity = { kind: "zellij", session, paneId: pane };
     return { socketPath: controlSocketPath(identity, env), label: describePane(identity), identity };
   }
@@ -109,8 +126,14 @@ function findZellijTarget(pane: string | undefined, session: string, { env, list
     .map((name) => name.slice(prefix.length, -".sock".length))
     .filter((id) => /^\d+$/.test(id) && id !== own)
     .sort((a, b) => Number(a) - Number(b));
-  if (ids.length === 0) throw new DiscoveryError(`no zc-pane runs in zellij session "${session}": start one (zellij run --direction right -- zc-pane)`);
-  if (ids.length > 1) throw new DiscoveryError(`several zc-panes run in zellij session "${session}" (panes ${ids.join(", ")}): pass --pane ID`);
+  if (ids.length === 0)
+    throw new DiscoveryError(
+      `no zc-pane runs in zellij session "${session}": start one (zellij run --direction right -- zc-pane)`,
+    );
+  if (ids.length > 1)
+    throw new DiscoveryError(
+      `several zc-panes run in zellij session "${session}" (panes ${ids.join(", ")}): pass --pane ID`,
+    );
   const identity: PaneIdentity = { kind: "zellij", session, paneId: ids[0]! };
   return { socketPath: join(dir, `${prefix}${ids[0]}.sock`), label: describePane(identity), identity };
 }
@@ -122,6 +145,7 @@ function findTmuxSocketOutside(pane: string, { env, listDir = listDirDefault }: 
   const names = listDir(dir).filter((name) => new RegExp(`^tmux-(\\d+|x)-${number}\\.sock$`).test(name));
   const label = `tmux pane %${number}`;
   if (names.length === 0) throw new DiscoveryError(`no zc-pane is running in ${label} (no control socket in ${dir})`);
-  if (names.length > 1) throw new DiscoveryError(`several tmux servers have a zc-pane in pane %${number}: run zc-pane send inside tmux`);
+  if (names.length > 1)
+    throw new DiscoveryError(`several tmux servers have a zc-pane in pane %${number}: run zc-pane send inside tmux`);
   return { socketPath: join(dir, names[0]!), label };
 }

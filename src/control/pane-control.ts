@@ -13,7 +13,13 @@ import type { PaneStore } from "../state/pane-store.js";
 import { AttentionTracker } from "./attention.js";
 import { ControlServer } from "./control-server.js";
 import { controlSocketPath, describePane, MAX_SOCKET_PATH_BYTES, paneIdentityFromEnv } from "./pane-identity.js";
-import { CONTROL_PROTOCOL_VERSION, ControlProtocolError, type ControlReply, type ControlRequest, type SendRequest } from "./protocol.js";
+import {
+  CONTROL_PROTOCOL_VERSION,
+  ControlProtocolError,
+  type ControlReply,
+  type ControlRequest,
+  type SendRequest,
+} from "./protocol.js";
 import type { SentAttachments } from "./sent-attachments.js";
 import { runTmux, type TmuxRunner } from "./tmux-command.js";
 import { TmuxStatePublisher } from "./tmux-publisher.js";
@@ -57,7 +63,9 @@ export async function startPaneControl(options: PaneControlOptions): Promise<Pan
   let server: ControlServer | undefined;
   const socketPath = controlSocketPath(identity, env);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
-    log.warn(`control socket path too long for a Unix socket (${socketPath}); zc-pane send cannot reach this pane. Set XDG_RUNTIME_DIR to a shorter directory`);
+    log.warn(
+      `control socket path too long for a Unix socket (${socketPath}); zc-pane send cannot reach this pane. Set XDG_RUNTIME_DIR to a shorter directory`,
+    );
   } else {
     try {
       server = await ControlServer.start({ socketPath, handle: (request) => handleRequest(request, options) });
@@ -75,7 +83,9 @@ export async function startPaneControl(options: PaneControlOptions): Promise<Pan
       tmux: options.tmux ?? runTmux,
       ring: options.ring,
       // Set by the plugin for a popup agent: the window it was opened from (a tmux window id, `@N`).
-      ...(env.ZC_PANE_TMUX_OWNER && /^@\d+$/.test(env.ZC_PANE_TMUX_OWNER) ? { ownerWindow: env.ZC_PANE_TMUX_OWNER } : {}),
+      ...(env.ZC_PANE_TMUX_OWNER && /^@\d+$/.test(env.ZC_PANE_TMUX_OWNER)
+        ? { ownerWindow: env.ZC_PANE_TMUX_OWNER }
+        : {}),
       ...(server ? { socketPath: server.socketPath } : {}),
     });
     const tracker = new AttentionTracker();
@@ -115,10 +125,15 @@ async function acceptSend(request: SendRequest, options: PaneControlOptions): Pr
     try {
       info = await stat(file);
     } catch (error) {
-      throw new ControlProtocolError(`cannot attach ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+      throw new ControlProtocolError(
+        `cannot attach ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+      );
     }
     if (!info.isFile()) throw new ControlProtocolError(`cannot attach ${file}: not a regular file`);
-    if (info.size > MAX_ATTACHMENT_BYTES) throw new ControlProtocolError(`cannot attach ${file}: it is ${(info.size / 1048576).toFixed(1)} MiB, over the 10 MiB limit`);
+    if (info.size > MAX_ATTACHMENT_BYTES)
+      throw new ControlProtocolError(
+        `cannot attach ${file}: it is ${(info.size / 1048576).toFixed(1)} MiB, over the 10 MiB limit`,
+      );
   }
   let refs: string[];
   try {

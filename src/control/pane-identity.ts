@@ -83,5 +83,7 @@ export function controlSocketPath(identity: PaneIdentity, env: NodeJS.ProcessEnv
 
 /** How a pane is named in messages: `tmux pane %3`, `zellij pane 2 of session main`. */
 export function describePane(identity: PaneIdentity): string {
-  return identity.kind === "tmux" ? `tmux pane ${identity.paneId}` : `zellij pane ${identity.paneId} of session ${identity.session}`;
+  return identity.kind === "tmux"
+    ? `tmux pane ${identity.paneId}`
+    : `zellij pane ${identity.paneId} of session ${identity.session}`;
 }

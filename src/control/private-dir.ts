@@ -30,8 +30,12 @@ export function ensurePrivateDir(dir: string): void {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   const info = lstatSync(dir);
-  if (info.isSymbolicLink() || !info.isDirectory()) throw new UnsafeControlPathError(`${dir} is not a directory (a symlink?); remove it and start the pane again`);
-  if (!ownedByUs(info)) throw new UnsafeControlPathError(`${dir} belongs to another user (uid ${info.uid}); remove it or set XDG_RUNTIME_DIR to a private directory`);
+  if (info.isSymbolicLink() || !info.isDirectory())
+    throw new UnsafeControlPathError(`${dir} is not a directory (a symlink?); remove it and start the pane again`);
+  if (!ownedByUs(info))
+    throw new UnsafeControlPathError(
+      `${dir} belongs to another user (uid ${info.uid}); remove it or set XDG_RUNTIME_DIR to a private directory`,
+    );
   if ((info.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
@@ -42,9 +46,14 @@ export function ensurePrivateDir(dir: string): void {
 export function checkPrivateSocket(path: string): void {
   const dir = dirname(path);
   const dirInfo = lstatSync(dir);
-  if (!dirInfo.isDirectory() || !ownedByUs(dirInfo)) throw new UnsafeControlPathError(`${dir} is not a directory of yours; refusing to use its sockets`);
-  if ((dirInfo.mode & 0o077) !== 0) throw new UnsafeControlPathError(`${dir} is open to other users (mode ${(dirInfo.mode & 0o777).toString(8)}); run chmod 700 ${dir}`);
+  if (!dirInfo.isDirectory() || !ownedByUs(dirInfo))
+    throw new UnsafeControlPathError(`${dir} is not a directory of yours; refusing to use its sockets`);
+  if ((dirInfo.mode & 0o077) !== 0)
+    throw new UnsafeControlPathError(
+      `${dir} is open to other users (mode ${(dirInfo.mode & 0o777).toString(8)}); run chmod 700 ${dir}`,
+    );
   const info = lstatSync(path);
   if (!info.isSocket()) throw new UnsafeControlPathError(`${path} is not a socket`);
-  if (!ownedByUs(info)) throw new UnsafeControlPathError(`${path} belongs to another user (uid ${info.uid}); refusing to send to it`);
+  if (!ownedByUs(info))
+    throw new UnsafeControlPathError(`${path} belongs to another user (uid ${info.uid}); refusing to send to it`);
 }

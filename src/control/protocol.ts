@@ -107,7 +107,8 @@ export function parseControlReply(line: string): ControlReply {
   } catch {
     throw new ControlProtocolError("the pane answered with something that is not JSON");
   }
-  if (typeof value !== "object" || value === null) throw new ControlProtocolError("the pane answered with something that is not a JSON object");
+  if (typeof value !== "object" || value === null)
+    throw new ControlProtocolError("the pane answered with something that is not a JSON object");
   const reply = value as { ok?: unknown; error?: unknown };
   if (reply.ok === true) return value as ControlReply;
   if (reply.ok === false && typeof reply.error === "string") return value as ControlReply;

@@ -1,4 +1,9 @@
-import { MAX_ATTACHMENT_BYTES, readAttachment, type Attachment, type PromptCapabilities } from "../client/attachments.js";
+import {
+  MAX_ATTACHMENT_BYTES,
+  readAttachment,
+  type Attachment,
+  type PromptCapabilities,
+} from "../client/attachments.js";
 import { ClientError } from "../client/errors.js";
 import type { SentResource } from "./protocol.js";
 
@@ -31,13 +36,19 @@ export class SentAttachments {
     for (const resource of resources) {
       const bytes = Buffer.byteLength(resource.text);
       if (bytes > MAX_ATTACHMENT_BYTES) {
-        throw new ClientError(`cannot attach ${resource.uri}: it is ${(bytes / 1048576).toFixed(1)} MiB, over the 10 MiB limit`, "attachment");
+        throw new ClientError(
+          `cannot attach ${resource.uri}: it is ${(bytes / 1048576).toFixed(1)} MiB, over the 10 MiB limit`,
+          "attachment",
+        );
       }
     }
     const refs = [...files, ...resources.map((resource) => resource.uri)];
     const added = refs.filter((ref) => !this.pending.includes(ref));
     if (this.pending.length + added.length > MAX_PENDING_ATTACHMENTS) {
-      throw new ClientError(`too many attachments waiting (the limit is ${MAX_PENDING_ATTACHMENTS}): send a prompt first`, "attachment");
+      throw new ClientError(
+        `too many attachments waiting (the limit is ${MAX_PENDING_ATTACHMENTS}): send a prompt first`,
+        "attachment",
+      );
     }
     for (const resource of resources) this.resources.set(resource.uri, resource);
     this.pending.push(...added);

@@ -12,8 +12,13 @@ const TMUX_TIMEOUT_MS = 3000;
  */
 export const runTmux: TmuxRunner = (args) =>
   new Promise((resolve, reject) => {
-    execFile("tmux", [...args], { encoding: "utf8", timeout: TMUX_TIMEOUT_MS, windowsHide: true }, (error, stdout, stderr) => {
-      if (error) reject(new Error(stderr.trim() || error.message));
-      else resolve(stdout);
-    });
+    execFile(
+      "tmux",
+      [...args],
+      { encoding: "utf8", timeout: TMUX_TIMEOUT_MS, windowsHide: true },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(stderr.trim() || error.message));
+        else resolve(stdout);
+      },
+    );
   });

@@ -70,10 +70,33 @@ export class TmuxStatePublisher {
       if (!this.marked) return;
       try {
         await this.options.tmux([
-          "set-option", "-p", "-u", "-t", target, STATE_OPTION, ";",
-          "set-option", "-p", "-u", "-t", target, PANE_SOCKET_OPTION, ";",
-          "set-option", "-p", "-u", "-t", target, PANE_MARK_OPTION, ";",
-          "set-option", "-w", "-u", "-t", target, STATE_OPTION,
+          "set-option",
+          "-p",
+          "-u",
+          "-t",
+          target,
+          STATE_OPTION,
+          ";",
+          "set-option",
+          "-p",
+          "-u",
+          "-t",
+          target,
+          PANE_SOCKET_OPTION,
+          ";",
+          "set-option",
+          "-p",
+          "-u",
+          "-t",
+          target,
+          PANE_MARK_OPTION,
+          ";",
+          "set-option",
+          "-w",
+          "-u",
+          "-t",
+          target,
+          STATE_OPTION,
           ...(ownerWindow ? [";", "set-option", "-w", "-u", "-t", ownerWindow, STATE_OPTION] : []),
         ]);
       } catch {
@@ -97,15 +120,28 @@ export class TmuxStatePublisher {
   private async publish(state: AttentionState): Promise<void> {
     const target = this.options.paneId;
     const args = [
-      "set-option", "-p", "-t", target, STATE_OPTION, state, ";",
-      "set-option", "-w", "-t", target, STATE_OPTION, state,
+      "set-option",
+      "-p",
+      "-t",
+      target,
+      STATE_OPTION,
+      state,
+      ";",
+      "set-option",
+      "-w",
+      "-t",
+      target,
+      STATE_OPTION,
+      state,
     ];
-    if (this.options.ownerWindow) args.push(";", "set-option", "-w", "-t", this.options.ownerWindow, STATE_OPTION, state);
+    if (this.options.ownerWindow)
+      args.push(";", "set-option", "-w", "-t", this.options.ownerWindow, STATE_OPTION, state);
     if (!this.marked) {
       // First publication: mark the pane (also when zc-pane was started by hand, not by the plugin) and
       // say where its socket is.
       args.push(";", "set-option", "-p", "-t", target, PANE_MARK_OPTION, "1");
-      if (this.options.socketPath) args.push(";", "set-option", "-p", "-t", target, PANE_SOCKET_OPTION, this.options.socketPath);
+      if (this.options.socketPath)
+        args.push(";", "set-option", "-p", "-t", target, PANE_SOCKET_OPTION, this.options.socketPath);
     }
     const ask = wantsAttention(state);
     if (ask) args.push(";", "display-message", "-p", "-t", target, "#{pane_active}#{window_active}#{session_attached}");

@@ -79,7 +79,6 @@ function decisionFrom(reply: OutboundReply): ApprovalDecision {
   }
 }
 
-
 const MAX_REPLACEMENT_BYTES = 64 * 1024;
 
 /** ZeroClaw's `sanitize_tool_replacement`: control characters but `\n \r \t` dropped, cut to 64 KiB. */
@@ -98,13 +97,15 @@ export function sanitizeReplacement(text: string): string {
  * keys shown as `[redacted]`; values cut to 80 characters with `…`.
  */
 export function summarizeArgs(args: Args): string {
-  const keys = Object.keys(args).filter((key) => key !== "path").sort();
+  const keys = Object.keys(args)
+    .filter((key) => key !== "path")
+    .sort();
   if ("path" in args) keys.unshift("path");
   return keys.map((key) => `${key}: ${looksSecret(key) ? "[redacted]" : summarizeValue(args[key])}`).join(", ");
 }
 
 function summarizeValue(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? "null";
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "null");
   const chars = Array.from(text);
   return chars.length > 80 ? `${chars.slice(0, 80).join("")}…` : text;
 }

@@ -34,7 +34,8 @@ export async function askUser(
     outcome = { error: error instanceof Error ? error.message : String(error) };
   }
   if (outcome.answer !== undefined) return { output: outcome.answer, answer: outcome.answer };
-  if (outcome.error !== undefined) return { output: `Error: Failed to ask question on channel 'acp': ${outcome.error}` };
+  if (outcome.error !== undefined)
+    return { output: `Error: Failed to ask question on channel 'acp': ${outcome.error}` };
   return {
     output:
       "Error: Channel 'acp' did not complete the structured choice (user cancelled/declined, or the channel " +
@@ -112,4 +113,3 @@ function choiceText(id: string, choices: readonly string[]): string | undefined 
   const match = /^choice-(\d+)$/.exec(id);
   return match ? choices[Number(match[1])] : undefined;
 }
-

@@ -50,7 +50,6 @@ export function classifyLine(trimmed: string): Inbound {
   return { kind: "request", jsonrpc, method, params: value["params"] ?? null, id: id === null ? undefined : id };
 }
 
-
 /** serde's `Unexpected` wording for a JSON value. */
 function unexpected(value: unknown): string {
   if (value === null) return "null";

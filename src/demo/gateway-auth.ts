@@ -9,7 +9,8 @@ import type { IncomingHttpHeaders } from "node:http";
  */
 
 /** The exact plain-text body of ZeroClaw's 401 (clients and tests match on it). */
-export const UNAUTHORIZED_BODY = "Unauthorized - provide Authorization header, Sec-WebSocket-Protocol bearer, or ?token= query param";
+export const UNAUTHORIZED_BODY =
+  "Unauthorized - provide Authorization header, Sec-WebSocket-Protocol bearer, or ?token= query param";
 
 /** The subprotocol the gateway echoes when, and only when, the client offers it. */
 export const ACP_SUBPROTOCOL = "zeroclaw.acp.v1";
@@ -23,7 +24,9 @@ export function presentedToken(headers: IncomingHttpHeaders, query: URLSearchPar
   }
   const protocols = headers["sec-websocket-protocol"];
   if (protocols !== undefined) {
-    const offered = (Array.isArray(protocols) ? protocols.join(",") : protocols).split(",").map((entry) => entry.trim());
+    const offered = (Array.isArray(protocols) ? protocols.join(",") : protocols)
+      .split(",")
+      .map((entry) => entry.trim());
     const bearer = offered.find((entry) => entry.startsWith("bearer."));
     if (bearer !== undefined && bearer.length > "bearer.".length) return bearer.slice("bearer.".length);
   }

@@ -104,7 +104,9 @@ class FrameWriter extends Writable {
       callback();
       return;
     }
-    const messages = (typeof chunk === "string" ? chunk : chunk.toString("utf8")).split("\n").filter((message) => message !== "");
+    const messages = (typeof chunk === "string" ? chunk : chunk.toString("utf8"))
+      .split("\n")
+      .filter((message) => message !== "");
     const last = messages.pop();
     if (last === undefined) {
       callback();

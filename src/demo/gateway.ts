@@ -47,14 +47,25 @@ export async function startDemoGateway(options: DemoGatewayOptions): Promise<Dem
     // Echo our subprotocol only when offered, never a `bearer.*` one; none offered, none selected.
     handleProtocols: (offered) => (offered.has(ACP_SUBPROTOCOL) ? ACP_SUBPROTOCOL : false),
   });
-  const settings: DemoAgentSettings = { stateDir: options.stateDir, sessionTimeoutSecs: options.sessionTimeoutSecs, maxSessions: options.maxSessions };
+  const settings: DemoAgentSettings = {
+    stateDir: options.stateDir,
+    sessionTimeoutSecs: options.sessionTimeoutSecs,
+    maxSessions: options.maxSessions,
+  };
 
   const server = createServer((request, response) => {
     // Plain HTTP: only the upgrade is served. The bearer check still comes first on /acp, as on ZeroClaw.
     const { pathname, query } = requestTarget(request);
     const [status, body] =
-      pathname !== ACP_PATH ? [404, "Not Found"] : !tokens.accepts(presentedToken(request.headers, query)) ? [401, UNAUTHORIZED_BODY] : [426, "Upgrade Required: connect with a WebSocket client"];
-    response.writeHead(status, { "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) });
+      pathname !== ACP_PATH
+        ? [404, "Not Found"]
+        : !tokens.accepts(presentedToken(request.headers, query))
+          ? [401, UNAUTHORIZED_BODY]
+          : [426, "Upgrade Required: connect with a WebSocket client"];
+    response.writeHead(status, {
+      "content-type": "text/plain; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+    });
     response.end(body);
   });
 
@@ -66,7 +77,9 @@ export async function startDemoGateway(options: DemoGatewayOptions): Promise<Dem
       return;
     }
     if (!tokens.accepts(presentedToken(request.headers, query))) {
-      options.log(`WARN demo-gateway: refused a connection from ${request.socket.remoteAddress ?? "?"}: no valid bearer token`);
+      options.log(
+        `WARN demo-gateway: refused a connection from ${request.socket.remoteAddress ?? "?"}: no valid bearer token`,
+      );
       refuse(socket, 401, UNAUTHORIZED_BODY);
       return;
     }

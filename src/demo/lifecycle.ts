@@ -68,7 +68,8 @@ export async function handleNew(context: AgentContext, params: unknown): Promise
   const sessionId = randomUUID();
   context.sessions.reserve(sessionId, { restoring: false });
   try {
-    if (workspaceDir === agentWorkspace(context, alias)) await mkdir(workspaceDir, { recursive: true }).catch(() => undefined);
+    if (workspaceDir === agentWorkspace(context, alias))
+      await mkdir(workspaceDir, { recursive: true }).catch(() => undefined);
     const session = newSessionState({
       id: sessionId,
       agent,
@@ -98,7 +99,10 @@ async function restore(context: AgentContext, params: unknown): Promise<{ sessio
     stored = await context.store.load(sessionId);
   } catch (error) {
     context.sessions.release(sessionId);
-    throw new RpcError(ErrorCode.internalError, `Failed to load session: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RpcError(
+      ErrorCode.internalError,
+      `Failed to load session: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (!stored) {
     context.sessions.release(sessionId);
@@ -132,7 +136,8 @@ export async function handleLoad(context: AgentContext, params: unknown): Promis
 /** `session/resume` (§8.5): restore without replay; re-send the stored plan as one update if non-empty. */
 export async function handleResume(context: AgentContext, params: unknown): Promise<unknown> {
   const { sessionId, stored } = await restore(context, params);
-  if (stored.plan && stored.plan.length > 0) sendUpdate(context, sessionId, { sessionUpdate: "plan", entries: stored.plan });
+  if (stored.plan && stored.plan.length > 0)
+    sendUpdate(context, sessionId, { sessionUpdate: "plan", entries: stored.plan });
   return {};
 }
 
@@ -166,7 +171,10 @@ export async function handleStop(context: AgentContext, params: unknown): Promis
 export function handleSessionEvent(context: AgentContext, params: unknown): unknown {
   const sessionId = requireSessionId(params);
   // `type` wins when present at all (even non-string); only then `update.sessionUpdate`.
-  const raw = isRecord(params) && Object.hasOwn(params, "type") ? params["type"] : field(field(params, "update"), "sessionUpdate");
+  const raw =
+    isRecord(params) && Object.hasOwn(params, "type")
+      ? params["type"]
+      : field(field(params, "update"), "sessionUpdate");
   const type = typeof raw === "string" ? raw : "unknown";
   const session = context.sessions.get(sessionId);
   if (!session) throw sessionNotFound(sessionId);

@@ -33,7 +33,11 @@ export class OutboundRequests {
    * aborts first (a tool raced against cancel, §5.4), the pending entry is forgotten, so a late reply is
    * ignored, and the promise rejects with the signal's reason.
    */
-  request(method: string, params: unknown, options: { timeoutMs: number; signal?: AbortSignal }): Promise<OutboundReply> {
+  request(
+    method: string,
+    params: unknown,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<OutboundReply> {
     const id = `zc-out-${this.nextId++}`;
     return new Promise<OutboundReply>((resolve, reject) => {
       const { signal } = options;
@@ -45,10 +49,13 @@ export class OutboundRequests {
         cleanup();
         reject(signal?.reason);
       };
-      const timer = setTimeout(() => {
-        cleanup();
-        resolve({ kind: "timeout" });
-      }, Math.min(Math.max(options.timeoutMs, 0), MAX_TIMER_MS));
+      const timer = setTimeout(
+        () => {
+          cleanup();
+          resolve({ kind: "timeout" });
+        },
+        Math.min(Math.max(options.timeoutMs, 0), MAX_TIMER_MS),
+      );
       this.timers.add(timer);
       const cleanup = () => {
         clearTimeout(timer);

@@ -51,7 +51,6 @@ export async function materializePrompt(prompt: unknown, workspaceDir: string): 
   return joined;
 }
 
-
 function resourceOf(part: unknown): Record<string, unknown> | undefined {
   const resource = isRecord(part) ? part["resource"] : undefined;
   return isRecord(resource) ? resource : undefined;
@@ -147,7 +146,12 @@ export function mimeFromFilename(filename: string): string {
   return Object.hasOwn(MIME_BY_EXTENSION, ext) ? MIME_BY_EXTENSION[ext]! : "application/octet-stream";
 }
 
-async function materializeBlob(workspaceDir: string, uri: string | undefined, mimeType: string | undefined, blob: string): Promise<string> {
+async function materializeBlob(
+  workspaceDir: string,
+  uri: string | undefined,
+  mimeType: string | undefined,
+  blob: string,
+): Promise<string> {
   const bytes = decodeEmbeddedBlob(blob);
   const filename = filenameFromUri(uri);
   const mime = mimeType?.trim() || mimeFromFilename(filename);
@@ -159,7 +163,10 @@ async function materializeBlob(workspaceDir: string, uri: string | undefined, mi
     throw invalid(`Cannot create upload dir: ${ioErrorText(error)}`);
   });
   const target = join(uploads, name);
-  const present = await readFile(target).then((current) => current.equals(bytes), () => false);
+  const present = await readFile(target).then(
+    (current) => current.equals(bytes),
+    () => false,
+  );
   if (!present) {
     const temp = join(uploads, `.tmp-${process.pid}-${Date.now()}-${name.slice(0, 16)}`);
     try {

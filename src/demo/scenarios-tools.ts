@@ -56,7 +56,10 @@ export function deliveredFile(
   const uri = `attachment://deliver/${contentHashName(bytes, extensionOf(filename))}`;
   const output = `Delivered ${filename} (${bytes.length} bytes)\nuri=${uri}`;
   if (options.failEmbed) return { output, title, status: "failed" };
-  const resource = { type: "content", content: { type: "resource", resource: { uri, mimeType, blob: bytes.toString("base64") } } };
+  const resource = {
+    type: "content",
+    content: { type: "resource", resource: { uri, mimeType, blob: bytes.toString("base64") } },
+  };
   return { output, title, content: [textContent(output), resource] };
 }
 

@@ -24,7 +24,9 @@ function tourPlan(done: number): PlanEntry[] {
  * tool calls, as with real ZeroClaw.
  */
 export async function tourScenario(turn: Turn): Promise<void> {
-  await turn.think("The user wants to see what the pane can do. Plan: stream some text, run a command, propose an edit, send a file.");
+  await turn.think(
+    "The user wants to see what the pane can do. Plan: stream some text, run a command, propose an edit, send a file.",
+  );
   await turn.say(
     "## A quick tour\n\nI'm the **zc-pane demo agent**: a scripted stand-in for ZeroClaw. No model runs here, " +
       "but every message uses ZeroClaw's real wire protocol. Here is my plan for this turn.\n\n",

@@ -10,13 +10,7 @@ import {
 } from "./scenarios-stream.js";
 import { stampScenario } from "./scenarios-bench.js";
 import { tourScenario } from "./scenarios-tour.js";
-import {
-  askScenario,
-  deliverFailScenario,
-  deliverScenario,
-  editScenario,
-  shellScenario,
-} from "./scenarios-tools.js";
+import { askScenario, deliverFailScenario, deliverScenario, editScenario, shellScenario } from "./scenarios-tools.js";
 import type { Turn } from "./turn.js";
 
 /**
@@ -60,8 +54,18 @@ const SCRIPTS: readonly Script[] = [
   { keyword: "stderr", run: (turn, context) => stderrScenario(turn, context) },
   { keyword: "deliver-fail", run: (turn) => deliverFailScenario(turn) },
   { keyword: "fail", run: (turn) => failScenario(turn) },
-  { keyword: "burst", takesCount: 1000, takesSecond: 0, run: (turn, _context, count, width) => burstScenario(turn, count, width) },
-  { keyword: "stamp", takesCount: 200, takesSecond: 20, run: (turn, _context, count, interval) => stampScenario(turn, count, interval) },
+  {
+    keyword: "burst",
+    takesCount: 1000,
+    takesSecond: 0,
+    run: (turn, _context, count, width) => burstScenario(turn, count, width),
+  },
+  {
+    keyword: "stamp",
+    takesCount: 200,
+    takesSecond: 20,
+    run: (turn, _context, count, interval) => stampScenario(turn, count, interval),
+  },
   { keyword: "long", takesCount: 20, run: (turn, _context, count) => longScenario(turn, count) },
   { keyword: "slow", run: (turn) => slowScenario(turn) },
   { keyword: "ansi", run: (turn) => ansiScenario(turn) },

@@ -39,7 +39,9 @@ export class Call {
     if (this.answered || this.id === undefined) return;
     this.answered = true;
     const rpc =
-      error instanceof RpcError ? error : new RpcError(ErrorCode.internalError, `Agent task panicked: ${String(error)}`);
+      error instanceof RpcError
+        ? error
+        : new RpcError(ErrorCode.internalError, `Agent task panicked: ${String(error)}`);
     this.context.writer.writeLine(encodeError(this.id, rpc.code, rpc.message));
   }
 }

@@ -212,7 +212,7 @@ function newToolCallId(): string {
 export function splitForStreaming(text: string, maxWords: number): string[] {
   const words = text.match(/\s*\S+\s*/g) ?? (text === "" ? [] : [text]);
   const chunks: string[] = [];
-  for (let index = 0; index < words.length; ) {
+  for (let index = 0; index < words.length;) {
     const take = 1 + Math.floor(Math.random() * maxWords);
     chunks.push(words.slice(index, index + take).join(""));
     index += take;

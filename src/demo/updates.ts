@@ -94,7 +94,8 @@ export function replayUpdates(message: StoredMessage): Update[] {
       ];
     case "tool_calls": {
       const updates: Update[] = [];
-      if (message.text) updates.push({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: message.text } });
+      if (message.text)
+        updates.push({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: message.text } });
       for (const call of message.toolCalls) {
         const args = parseArguments(call.arguments);
         const update = toolCallStarted(call.id, call.name, args ?? {}, "completed");

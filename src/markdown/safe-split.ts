@@ -154,7 +154,8 @@ export class StreamingSplitter {
    */
   get provisionalSplitPoint(): number {
     const line = this.pendingLine;
-    if (this.fence || this.htmlEnd || !this.previousBlank || !this.seenContent || !/^[A-Za-z]/.test(line)) return this.point;
+    if (this.fence || this.htmlEnd || !this.previousBlank || !this.seenContent || !/^[A-Za-z]/.test(line))
+      return this.point;
     // With a lexer every point is confirmed against marked's tokens: wait for the line as rule 2 says.
     if (this.lexer) return this.point;
     return this.consumed - line.length;

@@ -10,7 +10,8 @@
  */
 
 /** The style slots an SGR parameter can set; each maps to the code that clears it. */
-type Slot = "fg" | "bg" | "bold" | "dim" | "italic" | "underline" | "blink" | "inverse" | "hidden" | "strike" | "overline";
+type Slot =
+  "fg" | "bg" | "bold" | "dim" | "italic" | "underline" | "blink" | "inverse" | "hidden" | "strike" | "overline";
 
 type SgrState = Partial<Record<Slot, string>>;
 

@@ -42,7 +42,12 @@ function unescapeEntities(text: string): string {
 
 /** The first word of a fence's info string, lower-cased: ```` ```TypeScript title="a.ts" ```` → `typescript`. */
 function languageOf(info: string | undefined): string {
-  return (info ?? "").trim().split(/[\s{},]/)[0]?.toLowerCase() ?? "";
+  return (
+    (info ?? "")
+      .trim()
+      .split(/[\s{},]/)[0]
+      ?.toLowerCase() ?? ""
+  );
 }
 
 function renderOverrides(modules: RendererModules, width: number): RendererObject {

@@ -198,9 +198,14 @@ export class JsonRpcPeer {
         (result) => this.respond(id, key, controller, { result: result ?? null }),
         (error: unknown) => {
           if (controller.signal.aborted) {
-            this.respond(id, key, controller, { error: { code: ERROR_CODES.requestCancelled, message: "Request cancelled" } });
+            this.respond(id, key, controller, {
+              error: { code: ERROR_CODES.requestCancelled, message: "Request cancelled" },
+            });
           } else if (error instanceof RpcHandlerError) {
-            const body = error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data };
+            const body =
+              error.data === undefined
+                ? { code: error.code, message: error.message }
+                : { code: error.code, message: error.message, data: error.data };
             this.respond(id, key, controller, { error: body });
           } else {
             log.error(`handler for ${method} failed`, error);
@@ -211,7 +216,12 @@ export class JsonRpcPeer {
       );
   }
 
-  private respond(id: JsonRpcId, key: string, controller: AbortController, body: { result: unknown } | { error: object }): void {
+  private respond(
+    id: JsonRpcId,
+    key: string,
+    controller: AbortController,
+    body: { result: unknown } | { error: object },
+  ): void {
     if (this.inbound.get(key) === controller) this.inbound.delete(key);
     if (this.closeReason !== undefined) return;
     try {

@@ -14,21 +14,51 @@ export type PaneAction =
    * the whole segment (the store's incremental splitter finds it; 0 when there is none): everything before
    * it moves into the transcript.
    */
-  | { readonly type: "stream-append"; readonly stream: "message" | "thought" | "user"; readonly text: string; readonly splitPoint: number; readonly at: number }
+  | {
+      readonly type: "stream-append";
+      readonly stream: "message" | "thought" | "user";
+      readonly text: string;
+      readonly splitPoint: number;
+      readonly at: number;
+    }
   /**
    * The first `cut` characters of the message tail are finished wrapped lines of a paragraph still being
    * streamed (`finishedLinesCut` in `markdown/line-commit.ts`): they move into the transcript as a
    * continuation, printed with no paragraph gap before the rest.
    */
   | { readonly type: "stream-lines"; readonly cut: number; readonly at: number }
-  | { readonly type: "connection"; readonly state: ConnectionState; readonly agentName?: string; readonly agentTitle?: string; readonly retryAt?: number; readonly at: number }
-  | { readonly type: "session-opened"; readonly sessionId: string; readonly how: "new" | "resume" | "load"; readonly alias?: string; readonly cwd?: string; readonly at: number }
+  | {
+      readonly type: "connection";
+      readonly state: ConnectionState;
+      readonly agentName?: string;
+      readonly agentTitle?: string;
+      readonly retryAt?: number;
+      readonly at: number;
+    }
+  | {
+      readonly type: "session-opened";
+      readonly sessionId: string;
+      readonly how: "new" | "resume" | "load";
+      readonly alias?: string;
+      readonly cwd?: string;
+      readonly at: number;
+    }
   /** The restore replay (if any) is over: whatever it streamed is final. */
   | { readonly type: "session-restored"; readonly at: number }
   /** The user sent a prompt and it goes to the agent now. */
-  | { readonly type: "prompt-submitted"; readonly text: string; readonly attachments: readonly string[]; readonly at: number }
+  | {
+      readonly type: "prompt-submitted";
+      readonly text: string;
+      readonly attachments: readonly string[];
+      readonly at: number;
+    }
   /** The user sent a prompt while a turn runs (or before the session is ready): it waits. */
-  | { readonly type: "prompt-queued"; readonly text: string; readonly attachments: readonly string[]; readonly at: number }
+  | {
+      readonly type: "prompt-queued";
+      readonly text: string;
+      readonly attachments: readonly string[];
+      readonly at: number;
+    }
   /** The oldest queued prompt leaves the queue to be sent. */
   | { readonly type: "queue-shifted"; readonly at: number }
   /** Queued prompts go back into the input (after a cancel), so nothing typed is lost. */
@@ -41,7 +71,12 @@ export type PaneAction =
   | { readonly type: "agent-died"; readonly death: AgentDeath; readonly at: number }
   | { readonly type: "delivery-saved"; readonly toolCallId: string; readonly path: string; readonly at: number }
   | { readonly type: "delivery-failed"; readonly toolCallId: string; readonly error: string; readonly at: number }
-  | { readonly type: "notice"; readonly level: "info" | "warning" | "error"; readonly message: string; readonly at: number }
+  | {
+      readonly type: "notice";
+      readonly level: "info" | "warning" | "error";
+      readonly message: string;
+      readonly at: number;
+    }
   /** Ends whatever still streams or runs outside a turn (e.g. before quitting), printing it. */
   | { readonly type: "finalize"; readonly at: number };
 

@@ -31,7 +31,8 @@ export async function saveDeliveredFile(uri: string, blob: string, dir: string):
   if (digest !== parsed.sha256) throw new DeliveryError("the bytes do not match the sha256 in the uri; not saved");
   const root = resolve(dir);
   const path = join(root, parsed.extension ? `${digest}.${parsed.extension}` : digest);
-  if (relative(root, path).split(sep)[0] === "..") throw new DeliveryError("refusing to write outside the download dir");
+  if (relative(root, path).split(sep)[0] === "..")
+    throw new DeliveryError("refusing to write outside the download dir");
   await mkdir(root, { recursive: true });
   await writeFile(path, bytes, { mode: 0o644 });
   return path;

@@ -20,7 +20,13 @@ export function reduceFileWritten(state: PaneState, event: ClientEvent): PaneSta
   const size = event.newText.length + (event.oldText?.length ?? 0);
   const path = sanitizeLine(event.path);
   if (size > MAX_WRITE_DIFF_CHARS) {
-    return appendItems(endSegment(state), { kind: "file-written", path, created: event.created, oldKnown: event.oldText !== undefined, newLines: countLines(event.newText) });
+    return appendItems(endSegment(state), {
+      kind: "file-written",
+      path,
+      created: event.created,
+      oldKnown: event.oldText !== undefined,
+      newLines: countLines(event.newText),
+    });
   }
   return appendItems(endSegment(state), {
     kind: "file-written",

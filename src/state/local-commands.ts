@@ -69,10 +69,16 @@ function statusText(host: CommandHost): string {
  * `/export [FILE]`: writes the transcript as markdown (in `cwd` unless FILE is a path; never over an existing
  * file) and says where in a notice. Returns the path, or undefined when it could not be written.
  */
-export async function exportTranscript(store: PaneStore, cwd: string, sessionId: string | undefined, name = ""): Promise<string | undefined> {
+export async function exportTranscript(
+  store: PaneStore,
+  cwd: string,
+  sessionId: string | undefined,
+  name = "",
+): Promise<string | undefined> {
   store.flush();
   const state = store.getState();
-  const file = name || `zc-pane-${sessionId?.slice(0, 8) ?? "pane"}-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
+  const file =
+    name || `zc-pane-${sessionId?.slice(0, 8) ?? "pane"}-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
   const path = resolve(cwd, file);
   const title = `zc-pane transcript · ${state.header.agentTitle ?? state.header.agentName ?? "agent"} · session ${sessionId ?? "—"}`;
   try {
@@ -80,7 +86,11 @@ export async function exportTranscript(store: PaneStore, cwd: string, sessionId:
     store.dispatch({ type: "notice", level: "info", message: `transcript exported to ${path}` });
     return path;
   } catch (error) {
-    store.dispatch({ type: "notice", level: "error", message: `could not export the transcript to ${path}: ${(error as Error).message}` });
+    store.dispatch({
+      type: "notice",
+      level: "error",
+      message: `could not export the transcript to ${path}: ${(error as Error).message}`,
+    });
     return undefined;
   }
 }

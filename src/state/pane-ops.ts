@@ -45,7 +45,9 @@ export function endSegment(state: PaneState): PaneState {
       return stream.text.trim() === "" ? cleared : appendItems(cleared, { kind: "thought", text: stream.text.trim() });
     case "user": {
       const text = stripReplayTimestamp(stream.text);
-      return text.trim() === "" ? cleared : appendItems(cleared, { kind: "user", text, attachments: [], replayed: true });
+      return text.trim() === ""
+        ? cleared
+        : appendItems(cleared, { kind: "user", text, attachments: [], replayed: true });
     }
   }
 }

@@ -21,7 +21,11 @@ export interface PaneStoreOptions {
 
 type StreamKind = StreamTail["kind"];
 
-const STREAM_OF = { agent_message_chunk: "message", agent_thought_chunk: "thought", user_message_chunk: "user" } as const;
+const STREAM_OF = {
+  agent_message_chunk: "message",
+  agent_thought_chunk: "thought",
+  user_message_chunk: "user",
+} as const;
 
 /** Counters for tests and the bench: how much work the store did. */
 export interface PaneStoreStats {
@@ -55,11 +59,21 @@ export class PaneStore {
   private readonly now: () => number;
   private buffer: { stream: StreamKind; text: string } | undefined;
   private readonly splitter = new StreamingSplitter();
-  private readonly sanitizers: Record<StreamKind, StreamSanitizer> = { message: new StreamSanitizer(), thought: new StreamSanitizer(), user: new StreamSanitizer() };
+  private readonly sanitizers: Record<StreamKind, StreamSanitizer> = {
+    message: new StreamSanitizer(),
+    thought: new StreamSanitizer(),
+    user: new StreamSanitizer(),
+  };
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastTick = Number.NEGATIVE_INFINITY;
   private dirty = false;
-  readonly stats: PaneStoreStats = { textFlushes: 0, notifications: 0, reductions: 0, splitterChars: 0, lineCommits: 0 };
+  readonly stats: PaneStoreStats = {
+    textFlushes: 0,
+    notifications: 0,
+    reductions: 0,
+    splitterChars: 0,
+    lineCommits: 0,
+  };
   /** The pane width answers are rendered at; 0 until the UI tells it (then no lines are cut early). */
   private width = 0;
   /**
@@ -90,7 +104,11 @@ export class PaneStore {
   readonly handleClientEvent = (event: ClientEvent): void => {
     if (event.type === "update") {
       const { update } = event;
-      if (update.sessionUpdate === "agent_message_chunk" || update.sessionUpdate === "agent_thought_chunk" || update.sessionUpdate === "user_message_chunk") {
+      if (
+        update.sessionUpdate === "agent_message_chunk" ||
+        update.sessionUpdate === "agent_thought_chunk" ||
+        update.sessionUpdate === "user_message_chunk"
+      ) {
         if (update.content.type === "text") {
           this.bufferText(STREAM_OF[update.sessionUpdate], update.content.text);
           return;

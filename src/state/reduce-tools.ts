@@ -1,7 +1,15 @@
 import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
 import { appendItems, endSegment, withLive } from "./pane-ops.js";
 import { withTerminalSnapshot } from "./terminals.js";
-import { buildToolRow, cancelRow, deliveryOf, isFinished, isTurnCancelledMarker, mergeToolFields, transcriptCopy } from "./tool-rows.js";
+import {
+  buildToolRow,
+  cancelRow,
+  deliveryOf,
+  isFinished,
+  isTurnCancelledMarker,
+  mergeToolFields,
+  transcriptCopy,
+} from "./tool-rows.js";
 import type { PaneState, ToolRecord } from "./view-model.js";
 
 /** Finished rows kept for Ctrl+O after they were printed. */
@@ -10,7 +18,12 @@ export const MAX_RECENT_TOOLS = 10;
 /** A delivered file's base64 can be 13 MB: the row keeps the uri and MIME type, never the bytes. */
 function withoutBlobs(fields: ToolCallUpdateFields): ToolCallUpdateFields {
   const content = fields.content;
-  if (!content?.some((item) => item.type === "content" && item.content.type === "resource" && "blob" in item.content.resource)) return fields;
+  if (
+    !content?.some(
+      (item) => item.type === "content" && item.content.type === "resource" && "blob" in item.content.resource,
+    )
+  )
+    return fields;
   const stripped = content.map((item): ToolCallContent => {
     if (item.type !== "content" || item.content.type !== "resource" || !("blob" in item.content.resource)) return item;
     return { ...item, content: { ...item.content, resource: { ...item.content.resource, blob: "" } } };
@@ -25,7 +38,10 @@ function pushRecent(recent: readonly ToolRecord[], record: ToolRecord): readonly
 
 /** Prints a finished row (collapsed) into the transcript and keeps it among the recent rows. */
 function printFinished(state: PaneState, record: ToolRecord): PaneState {
-  const printed = appendItems(state, { kind: "tool", row: withTerminalSnapshot(transcriptCopy(record.row), state.terminals) });
+  const printed = appendItems(state, {
+    kind: "tool",
+    row: withTerminalSnapshot(transcriptCopy(record.row), state.terminals),
+  });
   return withLive(printed, { recent: pushRecent(printed.live.recent, record) });
 }
 
@@ -49,7 +65,12 @@ function markTurnCancelled(state: PaneState): PaneState {
  * keep their value). A call that finishes is printed collapsed into the transcript and kept among the recent
  * rows; a `tool_call` ends the text segment before it, since the agent's text continues after the tool.
  */
-export function upsertToolCall(state: PaneState, update: ToolCallUpdateFields, isStart: boolean, at: number): PaneState {
+export function upsertToolCall(
+  state: PaneState,
+  update: ToolCallUpdateFields,
+  isStart: boolean,
+  at: number,
+): PaneState {
   if (isTurnCancelledMarker(update)) return isStart ? markTurnCancelled(state) : state;
   let next = isStart ? endSegment(state) : state;
   const id = update.toolCallId;
@@ -81,7 +102,9 @@ export function upsertToolCall(state: PaneState, update: ToolCallUpdateFields, i
   }
   const source = withoutBlobs(mergeToolFields(undefined, update));
   const record: ToolRecord = { row: buildToolRow(source, undefined, at), source };
-  next = isFinished(record.row.status) ? printFinished(next, record) : withLive(next, { tools: [...next.live.tools, record] });
+  next = isFinished(record.row.status)
+    ? printFinished(next, record)
+    : withLive(next, { tools: [...next.live.tools, record] });
   return noteDelivery(next, update, record.row.title);
 }
 

@@ -64,7 +64,10 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
       return { ...endSegment(state), header: { ...state.header, connection: "ready" } };
     case "prompt-submitted": {
       const ended = endSegment(state);
-      return appendItems({ ...ended, history: pushHistory(ended.history, action.text) }, { kind: "user", text: action.text, attachments: action.attachments });
+      return appendItems(
+        { ...ended, history: pushHistory(ended.history, action.text) },
+        { kind: "user", text: action.text, attachments: action.attachments },
+      );
     }
     case "prompt-queued":
       return {
@@ -77,7 +80,12 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
       return { ...state, queue: state.queue.slice(1) };
     case "queue-to-draft":
       if (state.queue.length === 0) return state;
-      return { ...state, queue: [], draftRestore: { text: state.queue.map((queued) => queued.text).join("\n\n"), version: state.nextId }, nextId: state.nextId + 1 };
+      return {
+        ...state,
+        queue: [],
+        draftRestore: { text: state.queue.map((queued) => queued.text).join("\n\n"), version: state.nextId },
+        nextId: state.nextId + 1,
+      };
     case "draft-restore":
       return { ...state, draftRestore: { text: action.text, version: state.nextId }, nextId: state.nextId + 1 };
     case "cancel-requested":
@@ -100,7 +108,9 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
         action.type === "delivery-saved"
           ? { ...delivery, state: "saved" as const, savedPath: action.path }
           : { ...delivery, state: "failed" as const, error: sanitizeLine(action.error) };
-      const remaining = withLive(state, { deliveries: state.live.deliveries.filter((candidate) => candidate !== delivery) });
+      const remaining = withLive(state, {
+        deliveries: state.live.deliveries.filter((candidate) => candidate !== delivery),
+      });
       return appendItems(remaining, { kind: "delivered-file", delivery: settled });
     }
     case "notice":
@@ -147,7 +157,10 @@ function commitLines(state: PaneState, cut: number): PaneState {
 function planEntries(entries: readonly PlanEntry[]): PlanEntryView[] {
   return entries.map((entry) => ({
     content: sanitizeLine(entry.content),
-    status: entry.status === "pending" || entry.status === "in_progress" || entry.status === "completed" ? entry.status : "other",
+    status:
+      entry.status === "pending" || entry.status === "in_progress" || entry.status === "completed"
+        ? entry.status
+        : "other",
     ...(entry.priority ? { priority: sanitizeLine(entry.priority) } : {}),
   }));
 }
@@ -157,7 +170,8 @@ function endTurn(state: PaneState, at: number, options: { cancelled: boolean }):
   let next = finishOpenTools(endSegment(state), at);
   if (next.live.plan && next.live.planDirty) next = appendItems(next, { kind: "plan", entries: next.live.plan });
   next = withLive(next, { plan: undefined, planDirty: false });
-  if (options.cancelled && state.turn.running && !state.turn.markedCancelled) next = appendItems(next, { kind: "turn-cancelled" });
+  if (options.cancelled && state.turn.running && !state.turn.markedCancelled)
+    next = appendItems(next, { kind: "turn-cancelled" });
   return { ...next, turn: { running: false, cancelling: false, markedCancelled: false } };
 }
 
@@ -182,9 +196,17 @@ function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): Pane
     case "agent_message_chunk":
     case "agent_thought_chunk":
     case "user_message_chunk": {
-      const stream = update.sessionUpdate === "agent_message_chunk" ? "message" : update.sessionUpdate === "agent_thought_chunk" ? "thought" : "user";
+      const stream =
+        update.sessionUpdate === "agent_message_chunk"
+          ? "message"
+          : update.sessionUpdate === "agent_thought_chunk"
+            ? "thought"
+            : "user";
       if (update.content.type === "text") return appendStream(state, stream, sanitizeText(update.content.text), 0);
-      return appendItems(endSegment(state), { kind: "unsupported", what: `${stream === "user" ? "user" : "agent"} sent ${describeContent(update.content)}` });
+      return appendItems(endSegment(state), {
+        kind: "unsupported",
+        what: `${stream === "user" ? "user" : "agent"} sent ${describeContent(update.content)}`,
+      });
     }
     case "tool_call":
       return upsertToolCall(state, update, true, at);
@@ -219,7 +241,8 @@ function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): Pane
 }
 
 function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): PaneState {
-  const settled = reduceSettingsEvent(state, event) ?? reduceTerminalEvent(state, event) ?? reduceFileWritten(state, event);
+  const settled =
+    reduceSettingsEvent(state, event) ?? reduceTerminalEvent(state, event) ?? reduceFileWritten(state, event);
   if (settled) return settled;
   switch (event.type) {
     case "update":
@@ -234,9 +257,14 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
     case "turn-ended": {
       const cancelled = event.stopReason === "cancelled";
       let next = endTurn(state, at, { cancelled });
-      if (event.finalText && event.finalText.trim() !== "") next = appendItems(next, { kind: "agent-text", markdown: sanitizeText(event.finalText) });
+      if (event.finalText && event.finalText.trim() !== "")
+        next = appendItems(next, { kind: "agent-text", markdown: sanitizeText(event.finalText) });
       if (!cancelled && event.stopReason !== "end_turn") {
-        next = appendItems(next, { kind: "notice", level: "warning", message: `the turn ended: ${sanitizeLine(event.stopReason)}` });
+        next = appendItems(next, {
+          kind: "notice",
+          level: "warning",
+          message: `the turn ended: ${sanitizeLine(event.stopReason)}`,
+        });
       }
       return next;
     }
@@ -247,7 +275,9 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
     }
     case "permission-requested": {
       const { request } = event;
-      const optionNames = Object.fromEntries(request.options.map((option) => [option.optionId, sanitizeLine(option.name)]));
+      const optionNames = Object.fromEntries(
+        request.options.map((option) => [option.optionId, sanitizeLine(option.name)]),
+      );
       const title = sanitizeLine(request.toolCall.title ?? request.toolCall.toolCallId);
       // The agent is about to call a tool: the text it streamed before is complete, and must be printed
       // before the note of the answer, not after it.
@@ -258,14 +288,17 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
       const open = state.permissions[event.key];
       if (!open) return state;
       const { [event.key]: _settled, ...permissions } = state.permissions;
-      const answer = event.outcome === "cancelled" ? "cancelled" : (open.optionNames[event.outcome] ?? sanitizeLine(event.outcome));
+      const answer =
+        event.outcome === "cancelled" ? "cancelled" : (open.optionNames[event.outcome] ?? sanitizeLine(event.outcome));
       return appendItems({ ...state, permissions }, { kind: "permission", title: open.title, answer });
     }
     case "notice":
       return appendItems(state, { kind: "notice", level: event.level, message: sanitizeText(event.message) });
     case "problem":
       // The agent's stderr goes to the log; a malformed or oversized line is worth a warning.
-      return event.problem.kind === "stderr" ? state : appendItems(state, { kind: "notice", level: "warning", message: sanitizeLine(event.problem.message) });
+      return event.problem.kind === "stderr"
+        ? state
+        : appendItems(state, { kind: "notice", level: "warning", message: sanitizeLine(event.problem.message) });
     case "history-trimmed":
       return appendItems(state, {
         kind: "notice",

@@ -9,7 +9,11 @@ const log = createLogger("pane.restore");
  * answered (`session/resume` replays nothing). Returns whether there was anything to show. A missing or
  * unreadable journal is not an error: the session still resumes, only without its history on screen.
  */
-export async function showLocalTranscript(stateDir: string, sessionId: string, store: ReplayTarget & { flush(): void }): Promise<boolean> {
+export async function showLocalTranscript(
+  stateDir: string,
+  sessionId: string,
+  store: ReplayTarget & { flush(): void },
+): Promise<boolean> {
   try {
     const journal = await readSessionJournal(stateDir, sessionId);
     if (!journal || journal.entries.length === 0) return false;
@@ -19,7 +23,11 @@ export async function showLocalTranscript(stateDir: string, sessionId: string, s
     return true;
   } catch (error) {
     log.warn("the local transcript could not be read", error);
-    store.dispatch({ type: "notice", level: "warning", message: `the local transcript could not be read (${(error as Error).message})` });
+    store.dispatch({
+      type: "notice",
+      level: "warning",
+      message: `the local transcript could not be read (${(error as Error).message})`,
+    });
     return false;
   }
 }

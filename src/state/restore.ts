@@ -25,7 +25,10 @@ export function chooseRestoreMode(agent: AgentInfo, prefer: RestoreMode): Restor
   if (can[prefer]) return prefer;
   const other: RestoreMode = prefer === "resume" ? "load" : "resume";
   if (can[other]) return other;
-  throw new ClientError(`${agent.title ?? agent.name} cannot restore sessions: it advertises neither session/resume nor session/load`, "not-supported");
+  throw new ClientError(
+    `${agent.title ?? agent.name} cannot restore sessions: it advertises neither session/resume nor session/load`,
+    "not-supported",
+  );
 }
 
 /**
@@ -34,11 +37,17 @@ export function chooseRestoreMode(agent: AgentInfo, prefer: RestoreMode): Restor
  * connection ("Session already active: … Call session/close first.", -32602, protocol.md §8.4): that is
  * answered with `session/close` and one more try. Resolves with the way used.
  */
-export async function restoreSession(client: Pick<AcpClient, "resumeSession" | "loadSession" | "closeSession">, agent: AgentInfo, request: RestoreRequest): Promise<RestoreMode> {
+export async function restoreSession(
+  client: Pick<AcpClient, "resumeSession" | "loadSession" | "closeSession">,
+  agent: AgentInfo,
+  request: RestoreRequest,
+): Promise<RestoreMode> {
   const how = chooseRestoreMode(agent, request.prefer);
   const call = () => {
     request.beforeCall?.(how);
-    return how === "resume" ? client.resumeSession(request.sessionId, request.cwd) : client.loadSession(request.sessionId, request.cwd);
+    return how === "resume"
+      ? client.resumeSession(request.sessionId, request.cwd)
+      : client.loadSession(request.sessionId, request.cwd);
   };
   try {
     await call();

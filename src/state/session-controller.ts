@@ -13,7 +13,13 @@ import { PermissionRelay } from "./permission-relay.js";
 import { restoreSession, type RestoreMode } from "./restore.js";
 import type { SessionRecording } from "./session-recording.js";
 import { exportTranscript, runLocalCommand } from "./local-commands.js";
-import { chooseModel as chooseAgentModel, cycleMode as cycleAgentMode, modelChoiceOf, type ModelChoice, type SettingsNotify } from "./settings-actions.js";
+import {
+  chooseModel as chooseAgentModel,
+  cycleMode as cycleAgentMode,
+  modelChoiceOf,
+  type ModelChoice,
+  type SettingsNotify,
+} from "./settings-actions.js";
 import { parseLocalCommand, type LocalCommand } from "./slash-commands.js";
 
 const log = createLogger("pane.session");
@@ -62,7 +68,6 @@ export interface SessionControllerOptions {
   readonly reconnectBackoff?: BackoffOptions;
 }
 
-
 /**
  * Glue between the client core and the pane's store: opens or restores the session, sends prompts (queued
  * while a turn runs, sent when it ends), runs local `/` commands, cancels, stops, closes, restarts a dead
@@ -110,7 +115,11 @@ export class SessionController {
     try {
       await this.open(this.options.restore);
     } catch (error) {
-      if (error instanceof ClientError && (error.code === "unknown-session" || (this.options.restore && error.code === "not-supported"))) throw error;
+      if (
+        error instanceof ClientError &&
+        (error.code === "unknown-session" || (this.options.restore && error.code === "not-supported"))
+      )
+        throw error;
       this.showDeath(error);
     }
   }
@@ -151,7 +160,9 @@ export class SessionController {
     const sessionId = this.sessionIdValue;
     if (client && sessionId && !this.options.store.getState().agentDied) {
       this.options.store.dispatch({ type: "notice", level: "info", message: "closing the session…" });
-      await withTimeout(client.closeSession(sessionId), CLOSE_TIMEOUT_MS).catch((error: unknown) => log.warn("session/close failed", error));
+      await withTimeout(client.closeSession(sessionId), CLOSE_TIMEOUT_MS).catch((error: unknown) =>
+        log.warn("session/close failed", error),
+      );
     }
     this.quit("closed");
   }
@@ -161,7 +172,11 @@ export class SessionController {
     const { client } = this.connection ?? {};
     const sessionId = this.sessionIdValue;
     if (client && sessionId && !this.options.store.getState().agentDied) {
-      this.options.store.dispatch({ type: "notice", level: "info", message: this.busy ? "stopping after this turn…" : "stopping the session…" });
+      this.options.store.dispatch({
+        type: "notice",
+        level: "info",
+        message: this.busy ? "stopping after this turn…" : "stopping the session…",
+      });
       await client.stop(sessionId).catch((error: unknown) => log.warn("session/stop failed", error));
     }
     this.quit("stopped");
@@ -194,7 +209,11 @@ export class SessionController {
       if (connection.agent.canResume || connection.agent.loadSession) {
         await this.open({ mode: "resume", sessionId }, connection, true);
       } else {
-        this.options.store.dispatch({ type: "notice", level: "warning", message: `${connection.agent.name} cannot restore sessions; started a new one` });
+        this.options.store.dispatch({
+          type: "notice",
+          level: "warning",
+          message: `${connection.agent.name} cannot restore sessions; started a new one`,
+        });
         await this.open(undefined, connection);
       }
     } catch (error) {
@@ -219,7 +238,8 @@ export class SessionController {
     this.ready = false;
     this.busy = false;
     this.permissions.follow(undefined);
-    if (connection) await connection.client.dispose().catch((error: unknown) => log.warn("disposing the client failed", error));
+    if (connection)
+      await connection.client.dispose().catch((error: unknown) => log.warn("disposing the client failed", error));
   }
 
   private async connectNow(state: "connecting" | "restarting"): Promise<Connection> {
@@ -245,7 +265,13 @@ export class SessionController {
     const { store } = this.options;
     if (sessionId === this.sessionIdValue) return;
     if (!connection || !this.ready || this.busy) {
-      store.dispatch({ type: "notice", level: "warning", message: this.busy ? "a turn is running: cancel it or let it finish before switching sessions" : "not connected: cannot switch sessions now" });
+      store.dispatch({
+        type: "notice",
+        level: "warning",
+        message: this.busy
+          ? "a turn is running: cancel it or let it finish before switching sessions"
+          : "not connected: cannot switch sessions now",
+      });
       return;
     }
     this.ready = false;
@@ -256,9 +282,14 @@ export class SessionController {
       this.sessionIdValue = sessionId;
       store.dispatch({ type: "session-restored" });
     } catch (error) {
-      store.dispatch({ type: "notice", level: "error", message: `could not resume ${sessionId}: ${error instanceof Error ? error.message : String(error)}` });
+      store.dispatch({
+        type: "notice",
+        level: "error",
+        message: `could not resume ${sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+      });
       store.dispatch({ type: "connection", state: "ready" });
-      if (this.sessionIdValue) store.dispatch({ type: "notice", level: "info", message: `still in session ${this.sessionIdValue}` });
+      if (this.sessionIdValue)
+        store.dispatch({ type: "notice", level: "info", message: `still in session ${this.sessionIdValue}` });
     } finally {
       if (this.connection === connection) this.ready = true;
     }
@@ -273,7 +304,9 @@ export class SessionController {
 
   /** What `/model` offers in this session (its picker's items), or undefined when the agent offers no choice. */
   modelChoice(): ModelChoice | undefined {
-    return this.sessionIdValue ? modelChoiceOf(this.connection?.client.sessionSettings(this.sessionIdValue)) : undefined;
+    return this.sessionIdValue
+      ? modelChoiceOf(this.connection?.client.sessionSettings(this.sessionIdValue))
+      : undefined;
   }
 
   /** The `/model` picker's choice: `session/set_config_option`, or the legacy `session/set_model`. */
@@ -282,21 +315,32 @@ export class SessionController {
     if (client && this.sessionIdValue) void chooseAgentModel(client, this.sessionIdValue, value, this.notifySettings);
   }
 
-  private readonly notifySettings: SettingsNotify = (level, message) => this.options.store.dispatch({ type: "notice", level, message });
+  private readonly notifySettings: SettingsNotify = (level, message) =>
+    this.options.store.dispatch({ type: "notice", level, message });
 
   /** Any key while the pane waits to reconnect: try now. */
   retryNow(): void {
     this.reconnector?.retryNow();
   }
 
-  private async open(restore: SessionControllerOptions["restore"], existing?: Connection, holdsHistory = this.options.historyShown === true): Promise<void> {
+  private async open(
+    restore: SessionControllerOptions["restore"],
+    existing?: Connection,
+    holdsHistory = this.options.historyShown === true,
+  ): Promise<void> {
     const connection = existing ?? (await this.connectNow("connecting"));
     const { client } = connection;
     const { store, cwd, alias } = this.options;
     if (restore) {
       // The banner goes first: `session/load` replays the conversation and ZeroClaw's `session/resume`
       // re-sends the plan, both before they answer. An unknown id fails below: the pane exits with the error.
-      store.dispatch({ type: "session-opened", sessionId: restore.sessionId, how: restore.mode, ...(alias ? { alias } : {}), cwd });
+      store.dispatch({
+        type: "session-opened",
+        sessionId: restore.sessionId,
+        how: restore.mode,
+        ...(alias ? { alias } : {}),
+        cwd,
+      });
       await this.restoreOn(connection, restore.sessionId, restore.mode, holdsHistory);
       this.sessionIdValue = restore.sessionId;
       store.dispatch({ type: "session-restored" });
@@ -308,7 +352,13 @@ export class SessionController {
       });
       this.sessionIdValue = session.sessionId;
       await this.options.recording?.open(session.sessionId);
-      store.dispatch({ type: "session-opened", sessionId: session.sessionId, how: "new", ...(alias ? { alias } : {}), cwd });
+      store.dispatch({
+        type: "session-opened",
+        sessionId: session.sessionId,
+        how: "new",
+        ...(alias ? { alias } : {}),
+        cwd,
+      });
     }
     this.ready = true;
     this.sendNextQueued();
@@ -356,7 +406,12 @@ export class SessionController {
    * Restores `sessionId` on a fresh connection (see {@link restoreSession}): journaled as a restore, and
    * recorded only once the agent accepted it, so an unknown id leaves nothing in the index.
    */
-  private async restoreOn(connection: Connection, sessionId: string, prefer: RestoreMode, holdsHistory: boolean): Promise<RestoreMode> {
+  private async restoreOn(
+    connection: Connection,
+    sessionId: string,
+    prefer: RestoreMode,
+    holdsHistory: boolean,
+  ): Promise<RestoreMode> {
     const { recording, store, cwd } = this.options;
     recording?.hold();
     let how: RestoreMode;
@@ -378,7 +433,12 @@ export class SessionController {
     }
     await recording?.open(sessionId);
     recording?.endRestore();
-    if (how !== prefer) store.dispatch({ type: "notice", level: "info", message: `${connection.agent.name} cannot ${prefer} sessions; restored with session/${how}` });
+    if (how !== prefer)
+      store.dispatch({
+        type: "notice",
+        level: "info",
+        message: `${connection.agent.name} cannot ${prefer} sessions; restored with session/${how}`,
+      });
     return how;
   }
 
@@ -390,7 +450,12 @@ export class SessionController {
   private beginReconnect(why: string): void {
     const { store } = this.options;
     log.warn(`connection lost, reconnecting: ${why}`);
-    if (this.busy) store.dispatch({ type: "notice", level: "warning", message: "the running turn was interrupted by the dropped connection; what it streamed is kept" });
+    if (this.busy)
+      store.dispatch({
+        type: "notice",
+        level: "warning",
+        message: "the running turn was interrupted by the dropped connection; what it streamed is kept",
+      });
     store.dispatch({ type: "notice", level: "warning", message: `${why}; reconnecting…` });
     this.reconnector ??= new Reconnector({
       ...(this.options.reconnectBackoff ? { backoff: this.options.reconnectBackoff } : {}),
@@ -413,7 +478,12 @@ export class SessionController {
     this.attach(connection);
     await this.restoreOn(connection, sessionId, "resume", true);
     this.ready = true;
-    this.options.store.dispatch({ type: "connection", state: "ready", agentName: connection.agent.name, ...(connection.agent.title ? { agentTitle: connection.agent.title } : {}) });
+    this.options.store.dispatch({
+      type: "connection",
+      state: "ready",
+      agentName: connection.agent.name,
+      ...(connection.agent.title ? { agentTitle: connection.agent.title } : {}),
+    });
     // Said before the queued prompt goes out, so the transcript reads in the order things happened.
     this.options.store.dispatch({ type: "notice", level: "info", message: "reconnected; the session is restored" });
     this.sendNextQueued();
@@ -443,10 +513,14 @@ export class SessionController {
       return;
     }
     this.busy = true;
-    let cancelled = false;
+    let cancelled: boolean;
     try {
       // Attachments are read before anything is sent: one over 10 MiB refuses the whole prompt (design.md §2).
-      const attachments = await Promise.all(attachmentPaths.map((path) => (this.options.extraAttachments?.read ?? readAttachment)(path, connection.agent.promptCapabilities, cwd)));
+      const attachments = await Promise.all(
+        attachmentPaths.map((path) =>
+          (this.options.extraAttachments?.read ?? readAttachment)(path, connection.agent.promptCapabilities, cwd),
+        ),
+      );
       const blocks: ContentBlock[] = [{ type: "text", text }, ...attachments.map((attachment) => attachment.block)];
       store.dispatch({ type: "prompt-submitted", text, attachments: attachmentPaths });
       this.options.recording?.recordPrompt(text, attachmentPaths);

@@ -61,7 +61,10 @@ export class PaneRecording implements SessionRecording {
         const previous = this.recorder;
         this.recorder = undefined;
         await previous?.close();
-        this.recorder = await SessionRecorder.open({ ...this.options, session: { ...this.options.session, id: sessionId } });
+        this.recorder = await SessionRecorder.open({
+          ...this.options,
+          session: { ...this.options.session, id: sessionId },
+        });
       }
       const held = this.held ?? [];
       this.held = undefined;

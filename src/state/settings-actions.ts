@@ -31,7 +31,12 @@ export interface ModelChoiceItem {
  * standard way), else the legacy `models` list (only from agents that sent it), else not at all.
  */
 export type ModelChoice =
-  | { readonly via: "config"; readonly configId: string; readonly current: string; readonly items: readonly ModelChoiceItem[] }
+  | {
+      readonly via: "config";
+      readonly configId: string;
+      readonly current: string;
+      readonly items: readonly ModelChoiceItem[];
+    }
   | { readonly via: "legacy"; readonly current: string; readonly items: readonly ModelChoiceItem[] };
 
 function configItems(option: ConfigSelectOption): ModelChoiceItem[] {
@@ -39,13 +44,20 @@ function configItems(option: ConfigSelectOption): ModelChoiceItem[] {
   const items: ModelChoiceItem[] = [];
   // Groups are flattened: a side pane has no room for headings, and the names usually say the vendor.
   const visit = (entries: readonly unknown[]) => {
-    for (const entry of entries as ReadonlyArray<{ value?: unknown; name?: unknown; description?: unknown; options?: unknown }>) {
+    for (const entry of entries as ReadonlyArray<{
+      value?: unknown;
+      name?: unknown;
+      description?: unknown;
+      options?: unknown;
+    }>) {
       if (Array.isArray(entry.options)) visit(entry.options);
       else if (typeof entry.value === "string" && values.has(entry.value)) {
         items.push({
           value: entry.value,
           name: sanitizeLine(typeof entry.name === "string" ? entry.name : entry.value).trim(),
-          ...(typeof entry.description === "string" && entry.description ? { description: sanitizeLine(entry.description) } : {}),
+          ...(typeof entry.description === "string" && entry.description
+            ? { description: sanitizeLine(entry.description) }
+            : {}),
         });
       }
     }
@@ -56,7 +68,9 @@ function configItems(option: ConfigSelectOption): ModelChoiceItem[] {
 
 /** The session's model choice, or undefined when the agent offers none. */
 export function modelChoiceOf(settings: SessionSettings | undefined): ModelChoice | undefined {
-  const option = settings?.configOptions?.find((candidate) => candidate.type === "select" && candidate.category === "model");
+  const option = settings?.configOptions?.find(
+    (candidate) => candidate.type === "select" && candidate.category === "model",
+  );
   if (option && option.type === "select") {
     const items = configItems(option);
     if (items.length > 0) return { via: "config", configId: option.id, current: String(option.currentValue), items };
@@ -101,7 +115,12 @@ export async function cycleMode(client: SettingsClient, sessionId: string, notif
 }
 
 /** Chooses a model the way the session offers it; a refusal is a notice, a success says the new model. */
-export async function chooseModel(client: SettingsClient, sessionId: string, value: string, notify: SettingsNotify): Promise<void> {
+export async function chooseModel(
+  client: SettingsClient,
+  sessionId: string,
+  value: string,
+  notify: SettingsNotify,
+): Promise<void> {
   const choice = modelChoiceOf(client.sessionSettings(sessionId));
   if (!choice) {
     notify("info", "this agent offers no model choice");

@@ -57,7 +57,8 @@ export function reduceSettingsEvent(state: PaneState, event: ClientEvent): PaneS
 /** `12345` → `12k`, `1_500_000` → `1.5M`: token counts as short as a narrow header needs. */
 export function formatTokens(count: number): string {
   if (count < 1000) return String(count);
-  if (count < 1_000_000) return `${count < 10_000 ? (Math.round(count / 100) / 10).toString() : Math.round(count / 1000)}k`;
+  if (count < 1_000_000)
+    return `${count < 10_000 ? (Math.round(count / 100) / 10).toString() : Math.round(count / 1000)}k`;
   return `${Math.round(count / 100_000) / 10}M`;
 }
 
@@ -72,7 +73,8 @@ export function settingsSummary(view: SettingsView | undefined): string {
   if (!view) return "";
   const parts: string[] = [];
   if (view.modeName) parts.push(view.modeName);
-  if (view.used !== undefined && view.size !== undefined) parts.push(`${formatTokens(view.used)}/${formatTokens(view.size)}`);
+  if (view.used !== undefined && view.size !== undefined)
+    parts.push(`${formatTokens(view.used)}/${formatTokens(view.size)}`);
   if (view.cost) parts.push(formatCost(view.cost));
   return parts.join(" · ");
 }

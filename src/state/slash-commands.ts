@@ -41,6 +41,7 @@ export function helpText(agentCommands: readonly { readonly name: string; readon
     "ctrl+o expand a tool row · alt+↑/↓ pick the row · ctrl+g edit in $EDITOR · @path attach",
     `commands: ${LOCAL_COMMANDS.map((command) => `/${command.name}`).join(" ")}`,
   ];
-  if (agentCommands.length > 0) lines.push(`agent commands: ${agentCommands.map((command) => `/${command.name}`).join(" ")}`);
+  if (agentCommands.length > 0)
+    lines.push(`agent commands: ${agentCommands.map((command) => `/${command.name}`).join(" ")}`);
   return lines.join("\n");
 }

@@ -61,10 +61,18 @@ export function reduceTerminalEvent(state: PaneState, event: ClientEvent): PaneS
         const newline = joined.indexOf("\n", start);
         raw = joined.slice(newline === -1 ? start : newline + 1);
       }
-      return withTerminal(state, event.terminalId, { ...base, raw, text: terminalText(raw), truncated: base.truncated || cut || event.truncated });
+      return withTerminal(state, event.terminalId, {
+        ...base,
+        raw,
+        text: terminalText(raw),
+        truncated: base.truncated || cut || event.truncated,
+      });
     }
     case "terminal-exited":
-      return withTerminal(state, event.terminalId, { ...(current ?? { raw: "", text: "", truncated: false, released: false }), exit: event.exitStatus });
+      return withTerminal(state, event.terminalId, {
+        ...(current ?? { raw: "", text: "", truncated: false, released: false }),
+        exit: event.exitStatus,
+      });
     case "terminal-released":
       return current ? withTerminal(state, event.terminalId, { ...current, released: true }) : state;
   }
@@ -94,7 +102,8 @@ export function withTerminalSnapshot(row: ToolRow, terminals: PaneState["termina
     // Tabs would be laid out by the terminal, past the width the row was cut to.
     const lines = body === "" ? [] : body.replace(/\t/g, "    ").split("\n");
     const hidden = lines.length - TERMINAL_SNAPSHOT_LINES;
-    if (hidden > 0 || terminal.truncated) parts.push(hidden > 0 ? `… ${hidden} more line${hidden === 1 ? "" : "s"}` : "… earlier output dropped");
+    if (hidden > 0 || terminal.truncated)
+      parts.push(hidden > 0 ? `… ${hidden} more line${hidden === 1 ? "" : "s"}` : "… earlier output dropped");
     parts.push(...lines.slice(Math.max(0, hidden)));
     const exit = terminalExitText(terminal);
     if (exit) parts.push(exit);

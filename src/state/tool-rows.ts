@@ -41,7 +41,10 @@ export function isFinished(status: ToolRowStatus): boolean {
  * Merges an update into the previous fields: fields left out (or undefined) keep their value; `content` and
  * `locations` replace the whole list when present (ACP's rule).
  */
-export function mergeToolFields(previous: ToolCallUpdateFields | undefined, update: ToolCallUpdateFields): ToolCallUpdateFields {
+export function mergeToolFields(
+  previous: ToolCallUpdateFields | undefined,
+  update: ToolCallUpdateFields,
+): ToolCallUpdateFields {
   if (!previous) return stripEnvelope(update);
   const merged: Record<string, unknown> = { ...previous };
   for (const [key, value] of Object.entries(update)) {
@@ -85,7 +88,8 @@ function safeJson(value: unknown): string {
 function diffsOf(content: readonly ToolCallContent[] | null | undefined): ToolDiff[] {
   const diffs: ToolDiff[] = [];
   for (const item of content ?? []) {
-    if (item.type === "diff") diffs.push({ path: sanitizeLine(item.path), oldText: item.oldText ?? null, newText: item.newText });
+    if (item.type === "diff")
+      diffs.push({ path: sanitizeLine(item.path), oldText: item.oldText ?? null, newText: item.newText });
   }
   return diffs;
 }
@@ -130,7 +134,9 @@ export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | u
   const fromContent = diffsOf(fields.content);
   const diffs = fromContent.length > 0 ? fromContent : diffFromInput(fields.rawInput);
   const startedAt = previous ? previous.startedAt : isFinished(status) ? undefined : at;
-  const finishedAt = isFinished(status) ? (previous?.finishedAt ?? (startedAt !== undefined ? at : undefined)) : undefined;
+  const finishedAt = isFinished(status)
+    ? (previous?.finishedAt ?? (startedAt !== undefined ? at : undefined))
+    : undefined;
   const summary = summarizeToolInput(fields);
   const inputText = inputTextOf(fields, diffs.length > 0);
   const output = outputOf(fields);
@@ -146,7 +152,9 @@ export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | u
     ...(output ? { output } : {}),
     diffs,
     ...(terminalIds.length > 0 ? { terminalIds } : {}),
-    locations: (fields.locations ?? []).map((location) => sanitizeLine(location.line ? `${location.path}:${location.line}` : location.path)),
+    locations: (fields.locations ?? []).map((location) =>
+      sanitizeLine(location.line ? `${location.path}:${location.line}` : location.path),
+    ),
     ...(startedAt !== undefined ? { startedAt } : {}),
     ...(finishedAt !== undefined ? { finishedAt } : {}),
   };
@@ -173,7 +181,10 @@ export function base64Size(blob: string): number {
  * The file a `deliver_file` update carries (protocol.md §6.5): a blob resource whose uri is
  * `attachment://deliver/<sha256>[.ext]`. The title is the update's (the call's own title is "deliver_file").
  */
-export function deliveryOf(fields: ToolCallUpdateFields, title: string): { delivery: DeliveryView; blob: string } | undefined {
+export function deliveryOf(
+  fields: ToolCallUpdateFields,
+  title: string,
+): { delivery: DeliveryView; blob: string } | undefined {
   for (const item of fields.content ?? []) {
     if (item.type !== "content" || item.content.type !== "resource") continue;
     const resource = item.content.resource;

@@ -2,13 +2,16 @@ import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js
 import { sanitizeLine } from "../markdown/sanitize.js";
 
 /** The fields a one-line summary looks at; a merged tool row or a permission request's `toolCall`. */
-export type ToolCallLike = Partial<Pick<ToolCallUpdateFields, "title" | "name" | "kind" | "rawInput" | "content" | "locations">>;
+export type ToolCallLike = Partial<
+  Pick<ToolCallUpdateFields, "title" | "name" | "kind" | "rawInput" | "content" | "locations">
+>;
 
 function firstString(record: Record<string, unknown>, keys: readonly string[]): string | undefined {
   for (const key of keys) {
     const value = record[key];
     if (typeof value === "string" && value.trim().length > 0) return value;
-    if (Array.isArray(value) && value.every((part) => typeof part === "string") && value.length > 0) return value.join(" ");
+    if (Array.isArray(value) && value.every((part) => typeof part === "string") && value.length > 0)
+      return value.join(" ");
   }
   return undefined;
 }
@@ -36,7 +39,17 @@ export function summarizeToolInput(call: ToolCallLike): string | undefined {
   const input = call.rawInput;
   if (typeof input === "string") summary = input;
   else if (input && typeof input === "object" && !Array.isArray(input)) {
-    summary = firstString(input as Record<string, unknown>, ["command", "cmd", "path", "file_path", "filePath", "url", "pattern", "query", "description"]);
+    summary = firstString(input as Record<string, unknown>, [
+      "command",
+      "cmd",
+      "path",
+      "file_path",
+      "filePath",
+      "url",
+      "pattern",
+      "query",
+      "description",
+    ]);
   }
   summary ??= contentText(call.content);
   summary ??= call.locations?.[0]?.path;

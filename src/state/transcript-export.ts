@@ -51,7 +51,9 @@ function itemMarkdown(item: TranscriptItem): string | undefined {
       return `**Plan**\n\n${item.entries.map((entry) => `- [${entry.status === "completed" ? "x" : " "}] ${entry.content}`).join("\n")}`;
     case "delivered-file": {
       const { delivery } = item;
-      return delivery.state === "saved" ? `File delivered: **${delivery.title}** (${delivery.bytes} bytes), saved as \`${delivery.savedPath}\`` : `File delivery failed: **${delivery.title}**: ${delivery.error ?? "unknown error"}`;
+      return delivery.state === "saved"
+        ? `File delivered: **${delivery.title}** (${delivery.bytes} bytes), saved as \`${delivery.savedPath}\``
+        : `File delivery failed: **${delivery.title}**: ${delivery.error ?? "unknown error"}`;
     }
     case "error":
       return `**Error:** ${item.message}`;
@@ -81,7 +83,10 @@ export function transcriptToMarkdown(items: readonly TranscriptItem[], title: st
       paragraphStart += item.markdown;
       continue;
     }
-    const joined = paragraphStart !== "" && item.kind === "agent-text" ? { ...item, markdown: paragraphStart + item.markdown } : item;
+    const joined =
+      paragraphStart !== "" && item.kind === "agent-text"
+        ? { ...item, markdown: paragraphStart + item.markdown }
+        : item;
     if (paragraphStart !== "" && joined === item) parts.push(paragraphStart.trim());
     paragraphStart = "";
     const text = itemMarkdown(joined);

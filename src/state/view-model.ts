@@ -97,8 +97,22 @@ export interface DeliveryView {
 
 /** A finished transcript item: printed once into scrollback through `<Static>`. `id` is its React key. */
 export type TranscriptItem =
-  | { readonly kind: "banner"; readonly id: number; readonly agent: string; readonly sessionId: string; readonly alias?: string; readonly cwd?: string; readonly how: "new" | "resume" | "load" }
-  | { readonly kind: "user"; readonly id: number; readonly text: string; readonly attachments: readonly string[]; readonly replayed?: boolean }
+  | {
+      readonly kind: "banner";
+      readonly id: number;
+      readonly agent: string;
+      readonly sessionId: string;
+      readonly alias?: string;
+      readonly cwd?: string;
+      readonly how: "new" | "resume" | "load";
+    }
+  | {
+      readonly kind: "user";
+      readonly id: number;
+      readonly text: string;
+      readonly attachments: readonly string[];
+      readonly replayed?: boolean;
+    }
   /** `continues`: finished lines of a paragraph whose rest follows in the next item (no gap after it). */
   | { readonly kind: "agent-text"; readonly id: number; readonly markdown: string; readonly continues?: boolean }
   | { readonly kind: "thought"; readonly id: number; readonly text: string }
@@ -107,7 +121,12 @@ export type TranscriptItem =
   | { readonly kind: "delivered-file"; readonly id: number; readonly delivery: DeliveryView }
   | { readonly kind: "error"; readonly id: number; readonly message: string }
   | { readonly kind: "turn-cancelled"; readonly id: number }
-  | { readonly kind: "notice"; readonly id: number; readonly level: "info" | "warning" | "error"; readonly message: string }
+  | {
+      readonly kind: "notice";
+      readonly id: number;
+      readonly level: "info" | "warning" | "error";
+      readonly message: string;
+    }
   | { readonly kind: "permission"; readonly id: number; readonly title: string; readonly answer: string }
   | { readonly kind: "unsupported"; readonly id: number; readonly what: string }
   /**

@@ -58,7 +58,10 @@ export class StdioTransport extends BaseTransport {
       const signal = result.signal ?? null;
       const exitCode = result.exitCode ?? null;
       const info: TransportClose = spawnFailed
-        ? { reason: "spawn-failed", message: describeSpawnFailure(agent, result.originalMessage ?? result.shortMessage ?? "") }
+        ? {
+            reason: "spawn-failed",
+            message: describeSpawnFailure(agent, result.originalMessage ?? result.shortMessage ?? ""),
+          }
         : {
             reason: this.closingByUs ? "closed-by-us" : "exited",
             message: this.closingByUs

@@ -5,7 +5,8 @@
  */
 
 /** Why a connection attempt failed before the socket opened; lets reconnect logic tell "retry" from "fix it". */
-export type HandshakeFailureKind = "unauthorized" | "http-status" | "refused" | "timeout" | "network" | "tls" | "not-a-gateway";
+export type HandshakeFailureKind =
+  "unauthorized" | "http-status" | "refused" | "timeout" | "network" | "tls" | "not-a-gateway";
 
 /** A failed opening handshake, described. */
 export interface HandshakeFailure {
@@ -40,12 +41,22 @@ export function endpointOf(url: URL): string {
 }
 
 /** An HTTP answer instead of the `101 Switching Protocols` we asked for. */
-export function describeHttpRefusal(endpoint: string, status: number, statusText: string, body: string, auth: UnauthorizedContext): HandshakeFailure {
+export function describeHttpRefusal(
+  endpoint: string,
+  status: number,
+  statusText: string,
+  body: string,
+  auth: UnauthorizedContext,
+): HandshakeFailure {
   if (status === 401) {
     const what = auth.hadToken
       ? `rejected ${auth.tokenSource} (HTTP 401 Unauthorized): it is not one of this gateway's paired tokens`
       : `requires a paired token (HTTP 401 Unauthorized) and zc-pane had ${auth.tokenSource}`;
-    return { kind: "unauthorized", httpStatus: status, message: `the gateway at ${endpoint} ${what}.${auth.help ? ` ${auth.help}` : ""}` };
+    return {
+      kind: "unauthorized",
+      httpStatus: status,
+      message: `the gateway at ${endpoint} ${what}.${auth.help ? ` ${auth.help}` : ""}`,
+    };
   }
   const detail = oneLine(body);
   const suffix = detail ? `: ${detail}` : "";
@@ -56,14 +67,23 @@ export function describeHttpRefusal(endpoint: string, status: number, statusText
       message: `nothing serves ACP at ${endpoint} (HTTP 404): check the URL, and [gateway] path_prefix in ZeroClaw's config.toml${suffix}`,
     };
   }
-  return { kind: "http-status", httpStatus: status, message: `the server at ${endpoint} refused the WebSocket upgrade with HTTP ${status} ${oneLine(statusText)}${suffix}`.trimEnd() };
+  return {
+    kind: "http-status",
+    httpStatus: status,
+    message:
+      `the server at ${endpoint} refused the WebSocket upgrade with HTTP ${status} ${oneLine(statusText)}${suffix}`.trimEnd(),
+  };
 }
 
 /** Node's codes for a certificate that failed verification (a self-signed gateway, an expired or misnamed cert). */
 const CERTIFICATE_CODES = /CERT|SELF_SIGNED|ALTNAME|HOSTNAME_MISMATCH|UNABLE_TO_(GET|VERIFY|DECRYPT)/;
 
 /** A socket-level error during the handshake (`ws` emits them as `error` before the socket ever opened). */
-export function describeConnectError(error: Error & { code?: string }, url: URL, handshakeTimeoutMs: number): HandshakeFailure {
+export function describeConnectError(
+  error: Error & { code?: string },
+  url: URL,
+  handshakeTimeoutMs: number,
+): HandshakeFailure {
   const endpoint = endpointOf(url);
   const hostPort = url.host;
   const code = error.code ?? "";
@@ -72,13 +92,22 @@ export function describeConnectError(error: Error & { code?: string }, url: URL,
     return { kind: "refused", message: `no ZeroClaw gateway at ${endpoint} (is \`zeroclaw daemon\` running?)` };
   }
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
-    return { kind: "network", message: `cannot resolve the gateway host ${url.hostname} (${code}); check the URL or [gateway] host` };
+    return {
+      kind: "network",
+      message: `cannot resolve the gateway host ${url.hostname} (${code}); check the URL or [gateway] host`,
+    };
   }
   if (code === "ETIMEDOUT" || error.message === "Opening handshake has timed out") {
-    return { kind: "timeout", message: `no answer from the gateway at ${endpoint} within ${Math.round(handshakeTimeoutMs / 1000)} s` };
+    return {
+      kind: "timeout",
+      message: `no answer from the gateway at ${endpoint} within ${Math.round(handshakeTimeoutMs / 1000)} s`,
+    };
   }
   if (code === "EHOSTUNREACH" || code === "ENETUNREACH") {
-    return { kind: "network", message: `cannot reach ${hostPort}: ${code === "EHOSTUNREACH" ? "no route to the host" : "the network is unreachable"}` };
+    return {
+      kind: "network",
+      message: `cannot reach ${hostPort}: ${code === "EHOSTUNREACH" ? "no route to the host" : "the network is unreachable"}`,
+    };
   }
   if (secure && CERTIFICATE_CODES.test(code)) {
     return {
@@ -89,8 +118,16 @@ export function describeConnectError(error: Error & { code?: string }, url: URL,
         `(anyone on the path could then read the session and the token)`,
     };
   }
-  if (secure && (code === "EPROTO" || code.startsWith("ERR_SSL_") || /wrong version number|packet length too long/i.test(error.message))) {
-    return { kind: "tls", message: `the server at ${hostPort} does not speak TLS (${code || error.message}): use ws:// for a gateway without [gateway.tls] enabled` };
+  if (
+    secure &&
+    (code === "EPROTO" ||
+      code.startsWith("ERR_SSL_") ||
+      /wrong version number|packet length too long/i.test(error.message))
+  ) {
+    return {
+      kind: "tls",
+      message: `the server at ${hostPort} does not speak TLS (${code || error.message}): use ws:// for a gateway without [gateway.tls] enabled`,
+    };
   }
   if (!secure && (code.startsWith("HPE_") || code === "ECONNRESET" || error.message === "socket hang up")) {
     return {
@@ -101,7 +138,10 @@ export function describeConnectError(error: Error & { code?: string }, url: URL,
   if (/subprotocol|Sec-WebSocket-Accept|Upgrade header/.test(error.message)) {
     return { kind: "not-a-gateway", message: `the server at ${endpoint} is not a ZeroClaw gateway: ${error.message}` };
   }
-  return { kind: "network", message: `cannot connect to the gateway at ${endpoint}: ${error.message}${code && !error.message.includes(code) ? ` (${code})` : ""}` };
+  return {
+    kind: "network",
+    message: `cannot connect to the gateway at ${endpoint}: ${error.message}${code && !error.message.includes(code) ? ` (${code})` : ""}`,
+  };
 }
 
 const CLOSE_CODE_MEANINGS: Readonly<Record<number, string>> = {
@@ -134,6 +174,9 @@ export function describeDrop(code: number, reason: string, cause: string | undef
  * are blanked so they cannot restyle or retitle the terminal that shows the message (design.md §7).
  */
 export function oneLine(text: string, max = 200): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/\s+/g, " ").trim();
+  const clean = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

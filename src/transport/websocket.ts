@@ -118,7 +118,11 @@ export class WebSocketTransport extends BaseTransport<WebSocketClose> {
     }
     if (!endpoint || (endpoint.protocol !== "ws:" && endpoint.protocol !== "wss:")) {
       this.endpoint = new URL("ws://invalid");
-      this.finish({ reason: "error", handshake: "not-a-gateway", message: `not a WebSocket URL: ${redactToken(options.url, this.token)} (it must start with ws:// or wss://)` });
+      this.finish({
+        reason: "error",
+        handshake: "not-a-gateway",
+        message: `not a WebSocket URL: ${redactToken(options.url, this.token)} (it must start with ws:// or wss://)`,
+      });
       return;
     }
     this.endpoint = endpoint;
@@ -199,7 +203,11 @@ export class WebSocketTransport extends BaseTransport<WebSocketClose> {
         perMessageDeflate: false,
       });
     } catch (error) {
-      this.finish({ reason: "error", handshake: "not-a-gateway", message: this.redact(`cannot connect to ${this.url}: ${(error as Error).message}`) });
+      this.finish({
+        reason: "error",
+        handshake: "not-a-gateway",
+        message: this.redact(`cannot connect to ${this.url}: ${(error as Error).message}`),
+      });
       return;
     }
     this.socket = socket;
@@ -235,11 +243,17 @@ export class WebSocketTransport extends BaseTransport<WebSocketClose> {
       done = true;
       clearTimeout(timer);
       const body = Buffer.concat(chunks).toString("utf8");
-      this.handshakeFailure ??= describeHttpRefusal(this.url, status, response.statusMessage ?? "", status === 401 ? "" : body, {
-        hadToken: this.token !== undefined,
-        tokenSource: this.options.tokenSource ?? (this.token ? "the token given" : "no token"),
-        ...(this.options.unauthorizedHelp ? { help: this.options.unauthorizedHelp } : {}),
-      });
+      this.handshakeFailure ??= describeHttpRefusal(
+        this.url,
+        status,
+        response.statusMessage ?? "",
+        status === 401 ? "" : body,
+        {
+          hadToken: this.token !== undefined,
+          tokenSource: this.options.tokenSource ?? (this.token ? "the token given" : "no token"),
+          ...(this.options.unauthorizedHelp ? { help: this.options.unauthorizedHelp } : {}),
+        },
+      );
       log.warn(`handshake refused with HTTP ${status}`, { body: this.redact(body.slice(0, 300)) });
       // Aborts the request too; `ws` then emits error and close, and socketClosed() reports our failure.
       socket.terminate();
@@ -266,7 +280,11 @@ export class WebSocketTransport extends BaseTransport<WebSocketClose> {
         this.retryWithoutSubprotocol = true;
         return;
       }
-      this.handshakeFailure = describeConnectError(error, this.endpoint, this.options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS);
+      this.handshakeFailure = describeConnectError(
+        error,
+        this.endpoint,
+        this.options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS,
+      );
       return;
     }
     if (error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
@@ -289,9 +307,17 @@ export class WebSocketTransport extends BaseTransport<WebSocketClose> {
     }
     const wasOpen = this.state === "open";
     if (this.closingByUs) {
-      this.finish({ reason: "closed-by-us", message: "closed", closeCode: code, ...(reason ? { closeReason: reason } : {}) });
+      this.finish({
+        reason: "closed-by-us",
+        message: "closed",
+        closeCode: code,
+        ...(reason ? { closeReason: reason } : {}),
+      });
     } else if (!wasOpen) {
-      const failure = this.handshakeFailure ?? { kind: "network" as const, message: `cannot connect to the gateway at ${this.url} (the socket closed during the handshake, code ${code})` };
+      const failure = this.handshakeFailure ?? {
+        kind: "network" as const,
+        message: `cannot connect to the gateway at ${this.url} (the socket closed during the handshake, code ${code})`,
+      };
       this.finish({
         reason: "error",
         message: this.redact(failure.message),
@@ -299,7 +325,12 @@ export class WebSocketTransport extends BaseTransport<WebSocketClose> {
         ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
       });
     } else {
-      this.finish({ reason: "socket-closed", message: this.redact(describeDrop(code, reason, this.dropCause)), closeCode: code, ...(reason ? { closeReason: reason } : {}) });
+      this.finish({
+        reason: "socket-closed",
+        message: this.redact(describeDrop(code, reason, this.dropCause)),
+        closeCode: code,
+        ...(reason ? { closeReason: reason } : {}),
+      });
     }
   }
 

@@ -24,7 +24,10 @@ function freshHome(config?: unknown): string {
   homes.push(home);
   if (config !== undefined) {
     mkdirSync(join(home, "config", "zc-pane"), { recursive: true });
-    writeFileSync(join(home, "config", "zc-pane", "config.json"), typeof config === "string" ? config : JSON.stringify(config));
+    writeFileSync(
+      join(home, "config", "zc-pane", "config.json"),
+      typeof config === "string" ? config : JSON.stringify(config),
+    );
   }
   return home;
 }
@@ -36,7 +39,13 @@ function doctor(args: string[], options: { env?: Record<string, string>; home?: 
     reject: false,
     stdin: "ignore",
     cwd: home,
-    env: { HOME: home, XDG_CONFIG_HOME: join(home, "config"), XDG_STATE_HOME: join(home, "state"), ZEROCLAW_CONFIG_DIR: join(home, ".zeroclaw"), ...options.env },
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, "config"),
+      XDG_STATE_HOME: join(home, "state"),
+      ZEROCLAW_CONFIG_DIR: join(home, ".zeroclaw"),
+      ...options.env,
+    },
     timeout: 60_000,
   });
 }
@@ -76,7 +85,13 @@ describe("zc-pane doctor on stdio agents", () => {
     homes.push(empty);
     const { result, check } = await doctorJson(["--agent", "codex"], { env: { PATH: empty } });
     expect(result.exitCode).toBe(1);
-    expect(check("command")).toEqual({ id: "command", title: "command", status: "fail", detail: "`codex-acp` is not on PATH", fix: "install it with `npm install -g @zed-industries/codex-acp`" });
+    expect(check("command")).toEqual({
+      id: "command",
+      title: "command",
+      status: "fail",
+      detail: "`codex-acp` is not on PATH",
+      fix: "install it with `npm install -g @zed-industries/codex-acp`",
+    });
     expect(check("initialize")).toBeUndefined();
     const text = await doctor(["--agent", "gemini"], { env: { PATH: empty } });
     expect(text.stdout).toContain("fail  command");
@@ -87,17 +102,25 @@ describe("zc-pane doctor on stdio agents", () => {
     const command = `${process.execPath} -e 'console.error("fatal: no API key configured"); process.exit(3)'`;
     const { result, check } = await doctorJson(["--agent-cmd", command]);
     expect(result.exitCode).toBe(1);
-    expect(check("initialize")).toMatchObject({ status: "fail", detail: expect.stringContaining("the agent exited with code 3") });
+    expect(check("initialize")).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining("the agent exited with code 3"),
+    });
     expect(check("initialize")?.detail).toContain("fatal: no API key configured");
   });
 
   it("an agent that never answers: fail after the initialize timeout, with its stderr tail", async () => {
     const command = `${process.execPath} -e 'console.error("loading plugins..."); setInterval(() => {}, 1000)'`;
     const started = Date.now();
-    const { result, check } = await doctorJson(["--agent-cmd", command], { env: { ZC_PANE_INITIALIZE_TIMEOUT_MS: "1000" } });
+    const { result, check } = await doctorJson(["--agent-cmd", command], {
+      env: { ZC_PANE_INITIALIZE_TIMEOUT_MS: "1000" },
+    });
     expect(result.exitCode).toBe(1);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(check("initialize")).toMatchObject({ status: "fail", detail: expect.stringContaining("did not answer initialize within 1 s") });
+    expect(check("initialize")).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining("did not answer initialize within 1 s"),
+    });
     expect(check("initialize")?.detail).toContain("loading plugins...");
     expect(check("initialize")?.fix).toContain("starts an ACP agent on stdio");
   });
@@ -106,26 +129,43 @@ describe("zc-pane doctor on stdio agents", () => {
     const agent = sdkAgentCommandLine(["--auth"]);
     const refused = await doctorJson(["--agent-cmd", agent]);
     expect(refused.result.exitCode).toBe(1);
-    expect(refused.check("auth")).toMatchObject({ status: "fail", detail: expect.stringContaining("test-api-key (Use TEST_AGENT_API_KEY): set $TEST_AGENT_API_KEY") });
+    expect(refused.check("auth")).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining("test-api-key (Use TEST_AGENT_API_KEY): set $TEST_AGENT_API_KEY"),
+    });
 
     const live = await doctorJson(["--agent-cmd", agent, "--live"], { env: { TEST_AGENT_API_KEY: "sk-test" } });
     expect(live.result.exitCode).toBe(0);
-    expect(live.check("auth")).toMatchObject({ status: "ok", detail: "authenticated with test-api-key: uses $TEST_AGENT_API_KEY, which is set" });
-    expect(live.check("live")).toMatchObject({ status: "ok", detail: expect.stringMatching(/^the agent replied ZC-PANE-LIVE-OK in \d+\.\d s; 1 permission request answered cancelled$/) });
+    expect(live.check("auth")).toMatchObject({
+      status: "ok",
+      detail: "authenticated with test-api-key: uses $TEST_AGENT_API_KEY, which is set",
+    });
+    expect(live.check("live")).toMatchObject({
+      status: "ok",
+      detail: expect.stringMatching(
+        /^the agent replied ZC-PANE-LIVE-OK in \d+\.\d s; 1 permission request answered cancelled$/,
+      ),
+    });
   });
 
   it("--live fails when the reply lacks the marker", async () => {
     const example = join(import.meta.dirname, "../../node_modules/acp-example-agent/dist/examples/agent.js");
     const { result, check } = await doctorJson(["--agent-cmd", `${process.execPath} ${example}`, "--live"]);
     expect(result.exitCode).toBe(1);
-    expect(check("live")).toMatchObject({ status: "fail", detail: expect.stringContaining("the reply did not contain ZC-PANE-LIVE-OK") });
+    expect(check("live")).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining("the reply did not contain ZC-PANE-LIVE-OK"),
+    });
   }, 30_000);
 
   it("a broken config file: fail naming the field, and the agent checks still run", async () => {
     const home = freshHome({ agents: { claude: { args: "--verbose" } } });
     const { result, check } = await doctorJson(["--demo"], { home });
     expect(result.exitCode).toBe(1);
-    expect(check("config")).toMatchObject({ status: "fail", detail: expect.stringContaining('agents.claude.args: expected an array, got string "--verbose"') });
+    expect(check("config")).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining('agents.claude.args: expected an array, got string "--verbose"'),
+    });
     expect(check("initialize")?.status).toBe("ok");
   });
 
@@ -153,7 +193,11 @@ describe("zc-pane doctor on a gateway", () => {
   beforeAll(async () => {
     const home = mkdtempSync(join(tmpdir(), "zc-pane-doctor-gateway-"));
     homes.push(home);
-    gateway = execa(process.execPath, [CLI, "demo-agent", "--gateway", "--port", "0", "--token", "T", "--state-dir", join(home, "demo")], { reject: false, stdin: "ignore" });
+    gateway = execa(
+      process.execPath,
+      [CLI, "demo-agent", "--gateway", "--port", "0", "--token", "T", "--state-dir", join(home, "demo")],
+      { reject: false, stdin: "ignore" },
+    );
     url = await new Promise<string>((resolve, reject) => {
       let seen = "";
       const timer = setTimeout(() => reject(new Error(`the demo gateway did not start: ${seen}`)), 15_000);
@@ -177,7 +221,12 @@ describe("zc-pane doctor on a gateway", () => {
     const { result, check } = await doctorJson(["--gateway", url, "--token", "WRONG"]);
     expect(result.exitCode).toBe(1);
     expect(check("token")).toMatchObject({ status: "warn", detail: expect.stringContaining("`ps`") });
-    expect(check("gateway")).toMatchObject({ status: "fail", detail: expect.stringContaining("answered HTTP 401 Unauthorized: it does not accept the token given with --token") });
+    expect(check("gateway")).toMatchObject({
+      status: "fail",
+      detail: expect.stringContaining(
+        "answered HTTP 401 Unauthorized: it does not accept the token given with --token",
+      ),
+    });
     expect(check("gateway")?.fix).toContain("zeroclaw gateway get-paircode --new");
     expect(JSON.stringify(result.stdout)).not.toContain("WRONG");
   });
@@ -207,6 +256,10 @@ describe("zc-pane doctor on a gateway", () => {
   it("nothing listening: fail as refused, not as a token problem", async () => {
     const { result, check } = await doctorJson(["--gateway", "ws://127.0.0.1:1/acp", "--token", "T"]);
     expect(result.exitCode).toBe(1);
-    expect(check("gateway")).toMatchObject({ status: "fail", detail: "connection refused: nothing listens on 127.0.0.1:1", fix: expect.stringContaining("zeroclaw daemon") });
+    expect(check("gateway")).toMatchObject({
+      status: "fail",
+      detail: "connection refused: nothing listens on 127.0.0.1:1",
+      fix: expect.stringContaining("zeroclaw daemon"),
+    });
   });
 });

@@ -55,7 +55,9 @@ describe("zc-pane prompt, end to end", () => {
     expect(lines.length).toBeGreaterThan(3);
     const messages = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(messages.every((message) => message.jsonrpc === "2.0")).toBe(true);
-    expect(messages.some((message) => message.method === "session/request_permission" && message.id === "zc-out-0")).toBe(true);
+    expect(
+      messages.some((message) => message.method === "session/request_permission" && message.id === "zc-out-0"),
+    ).toBe(true);
     expect(messages.at(-1)).toMatchObject({ result: { stopReason: "end_turn" } });
   });
 

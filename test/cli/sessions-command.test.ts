@@ -18,7 +18,13 @@ function tempHome() {
 }
 
 function zc(args: string[], env: Record<string, string>, cwd?: string) {
-  return execa(process.execPath, [CLI, ...args], { reject: false, stdin: "ignore", env, timeout: 60_000, ...(cwd ? { cwd } : {}) });
+  return execa(process.execPath, [CLI, ...args], {
+    reject: false,
+    stdin: "ignore",
+    env,
+    timeout: 60_000,
+    ...(cwd ? { cwd } : {}),
+  });
 }
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -41,7 +47,9 @@ describe("zc-pane sessions", () => {
     const { env } = tempHome();
     const listed = await zc(["sessions"], env);
     expect(listed.exitCode).toBe(0);
-    expect(listed.stdout).toBe("No sessions yet. Start one with `zc-pane` (or `zc-pane prompt \"…\"`); it will be listed here.");
+    expect(listed.stdout).toBe(
+      'No sessions yet. Start one with `zc-pane` (or `zc-pane prompt "…"`); it will be listed here.',
+    );
     const json = await zc(["sessions", "--json"], env);
     expect(json.exitCode).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([]);
@@ -50,9 +58,25 @@ describe("zc-pane sessions", () => {
   it("lists newest first: short id, age, agent, cwd with ~, title; --json has the full entries", async () => {
     const { home, env, stateDir } = tempHome();
     const index = new SessionIndex(stateDir);
-    await index.record(entry("0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11", { title: "summarise the last commit", cwd: join(home, "src", "app"), lastActivity: ago(3 * 60_000 + 5_000) }));
-    await index.record(entry("c0ffee00-1111-4c1e-9a57-2f1a3f0c9d11", { agent: "zeroclaw", alias: "coder", transport: { kind: "gateway", url: "ws://127.0.0.1:42617/acp" }, title: "review the diff", lastActivity: ago(2 * 86_400_000 + 60_000) }));
-    await index.record(entry("77aa0000-2222-4c1e-9a57-2f1a3f0c9d11", { title: "", cwd: home, lastActivity: ago(5 * 3_600_000) }));
+    await index.record(
+      entry("0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11", {
+        title: "summarise the last commit",
+        cwd: join(home, "src", "app"),
+        lastActivity: ago(3 * 60_000 + 5_000),
+      }),
+    );
+    await index.record(
+      entry("c0ffee00-1111-4c1e-9a57-2f1a3f0c9d11", {
+        agent: "zeroclaw",
+        alias: "coder",
+        transport: { kind: "gateway", url: "ws://127.0.0.1:42617/acp" },
+        title: "review the diff",
+        lastActivity: ago(2 * 86_400_000 + 60_000),
+      }),
+    );
+    await index.record(
+      entry("77aa0000-2222-4c1e-9a57-2f1a3f0c9d11", { title: "", cwd: home, lastActivity: ago(5 * 3_600_000) }),
+    );
 
     const listed = await zc(["sessions"], env);
     expect(listed.exitCode).toBe(0);
@@ -68,14 +92,36 @@ describe("zc-pane sessions", () => {
 
     const json = await zc(["sessions", "--json"], env);
     const entries = JSON.parse(json.stdout) as SessionEntry[];
-    expect(entries.map((session) => session.id)).toEqual(["0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11", "77aa0000-2222-4c1e-9a57-2f1a3f0c9d11", "c0ffee00-1111-4c1e-9a57-2f1a3f0c9d11"]);
-    expect(entries[2]).toEqual(expect.objectContaining({ alias: "coder", transport: { kind: "gateway", url: "ws://127.0.0.1:42617/acp" }, cwd: "/srv/project" }));
+    expect(entries.map((session) => session.id)).toEqual([
+      "0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11",
+      "77aa0000-2222-4c1e-9a57-2f1a3f0c9d11",
+      "c0ffee00-1111-4c1e-9a57-2f1a3f0c9d11",
+    ]);
+    expect(entries[2]).toEqual(
+      expect.objectContaining({
+        alias: "coder",
+        transport: { kind: "gateway", url: "ws://127.0.0.1:42617/acp" },
+        cwd: "/srv/project",
+      }),
+    );
   });
 
   it("never prints an escape sequence from the index", async () => {
     const { env, stateDir } = tempHome();
     mkdirSync(stateDir, { recursive: true });
-    writeFileSync(join(stateDir, "sessions.json"), JSON.stringify({ version: 1, sessions: [entry("e5c0ffee-0000", { agent: "evil\u001b]52;c;aGk=\u0007", title: "title \u001b[2J\u009b31m here", lastActivity: ago(1000) })] }));
+    writeFileSync(
+      join(stateDir, "sessions.json"),
+      JSON.stringify({
+        version: 1,
+        sessions: [
+          entry("e5c0ffee-0000", {
+            agent: "evil\u001b]52;c;aGk=\u0007",
+            title: "title \u001b[2J\u009b31m here",
+            lastActivity: ago(1000),
+          }),
+        ],
+      }),
+    );
     const listed = await zc(["sessions"], env);
     expect(listed.stdout).not.toMatch(/[\u001b\u009b\u0007]/);
     expect(listed.stdout).toContain("just now");
@@ -87,10 +133,12 @@ describe("zc-pane sessions", () => {
     const journal = JournalWriter.open(stateDir, fields);
     journal.appendPrompt("what changed since yesterday?");
     journal.close();
-    writeFileSync(join(stateDir, "sessions.json"), "{\"version\":1,\"sess");
+    writeFileSync(join(stateDir, "sessions.json"), '{"version":1,"sess');
     const listed = await zc(["sessions"], env);
     expect(listed.exitCode).toBe(0);
-    expect(listed.stderr).toMatch(/warning: the session index .* was corrupt .* rebuilt it from the transcripts with 1 session/);
+    expect(listed.stderr).toMatch(
+      /warning: the session index .* was corrupt .* rebuilt it from the transcripts with 1 session/,
+    );
     expect(listed.stdout).toMatch(/abcdef01 .*what changed since yesterday\?/);
   });
 
@@ -114,7 +162,12 @@ describe("zc-pane prompt records its session", () => {
     const json = await zc(["sessions", "--json"], env);
     const [session, ...others] = JSON.parse(json.stdout) as SessionEntry[];
     expect(others).toEqual([]);
-    expect(session).toMatchObject({ agent: "demo", title: "think it over", cwd, transport: { kind: "stdio", command: process.execPath } });
+    expect(session).toMatchObject({
+      agent: "demo",
+      title: "think it over",
+      cwd,
+      transport: { kind: "stdio", command: process.execPath },
+    });
     expect(session!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await zc(["sessions"], env)).stdout).toContain(`${session!.id.slice(0, 8)}  just now`);
 
@@ -130,9 +183,14 @@ describe("zc-pane prompt records its session", () => {
 
   it("two prompts running at once both end up in the index", async () => {
     const { env } = tempHome();
-    const [first, second] = await Promise.all([zc(["prompt", "--demo", "think one"], env), zc(["prompt", "--demo", "think two"], env)]);
+    const [first, second] = await Promise.all([
+      zc(["prompt", "--demo", "think one"], env),
+      zc(["prompt", "--demo", "think two"], env),
+    ]);
     expect([first.exitCode, second.exitCode]).toEqual([0, 0]);
-    const titles = (JSON.parse((await zc(["sessions", "--json"], env)).stdout) as SessionEntry[]).map((session) => session.title).sort();
+    const titles = (JSON.parse((await zc(["sessions", "--json"], env)).stdout) as SessionEntry[])
+      .map((session) => session.title)
+      .sort();
     expect(titles).toEqual(["think one", "think two"]);
   });
 

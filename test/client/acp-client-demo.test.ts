@@ -25,7 +25,14 @@ const allowOnce = {
 describe("AcpClient against the demo agent (a real child process)", () => {
   it("initializes and recognises a ZeroClaw-shaped agent", async () => {
     const { agent } = await start();
-    expect(agent).toMatchObject({ protocolVersion: 1, name: "zeroclaw-acp", loadSession: true, canResume: true, canClose: true, canStop: true });
+    expect(agent).toMatchObject({
+      protocolVersion: 1,
+      name: "zeroclaw-acp",
+      loadSession: true,
+      canResume: true,
+      canClose: true,
+      canStop: true,
+    });
     expect(agent.profile.name).toBe("zeroclaw");
     expect(agent.promptCapabilities.embeddedContext).toBe(true);
     expect(agent.zeroclaw?.sessionTimeoutSecs).toBeGreaterThan(0);
@@ -39,7 +46,9 @@ describe("AcpClient against the demo agent (a real child process)", () => {
     expect(result.stopReason).toBe("end_turn");
     const permission = events.find((event) => event.type === "permission-requested");
     expect(permission?.type === "permission-requested" && permission.request.requestId).toBe("zc-out-0");
-    const kinds = events.filter((event) => event.type === "update").map((event) => event.type === "update" && event.update.sessionUpdate);
+    const kinds = events
+      .filter((event) => event.type === "update")
+      .map((event) => event.type === "update" && event.update.sessionUpdate);
     expect(kinds).toContain("tool_call");
     expect(kinds).toContain("tool_call_update");
     expect(events.some((event) => event.type === "permission-settled" && event.outcome === "allow-once")).toBe(true);
@@ -65,7 +74,12 @@ describe("AcpClient against the demo agent (a real child process)", () => {
     await nextEvent(client, events, "update", (event) => event.update.sessionUpdate === "agent_message_chunk");
     client.cancel(session.sessionId);
     await expect(turn).resolves.toEqual({ stopReason: "cancelled" });
-    const marker = events.find((event) => event.type === "update" && event.update.sessionUpdate === "tool_call" && event.update.toolCallId.startsWith("turn-cancelled-"));
+    const marker = events.find(
+      (event) =>
+        event.type === "update" &&
+        event.update.sessionUpdate === "tool_call" &&
+        event.update.toolCallId.startsWith("turn-cancelled-"),
+    );
     expect(marker).toBeDefined();
   });
 
@@ -75,7 +89,11 @@ describe("AcpClient against the demo agent (a real child process)", () => {
     const turn = client.prompt(session.sessionId, text("slow"));
     await nextEvent(client, events, "update");
     await expect(client.prompt(session.sessionId, text("again"))).rejects.toMatchObject({ code: "busy" });
-    const raw = client.peer.request("session/prompt", { sessionId: session.sessionId, prompt: text("again") }, { timeoutMs: null });
+    const raw = client.peer.request(
+      "session/prompt",
+      { sessionId: session.sessionId, prompt: text("again") },
+      { timeoutMs: null },
+    );
     await expect(raw).rejects.toMatchObject({ code: -32002, kind: "busy" });
     client.cancel(session.sessionId);
     await turn;
@@ -102,10 +120,15 @@ describe("AcpClient against the demo agent (a real child process)", () => {
     await second.client.loadSession(session.sessionId, process.cwd());
     const replay = second.events.filter((event) => event.type === "update" && event.sessionId === session.sessionId);
     const user = replay.find((event) => event.type === "update" && event.update.sessionUpdate === "user_message_chunk");
-    expect(user?.type === "update" && user.update.sessionUpdate === "user_message_chunk" && user.update.content.type === "text" && user.update.content.text).toMatch(
-      /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [^\]]+\] remember the word pineapple/,
-    );
-    expect(replay.some((event) => event.type === "update" && event.update.sessionUpdate === "agent_message_chunk")).toBe(true);
+    expect(
+      user?.type === "update" &&
+        user.update.sessionUpdate === "user_message_chunk" &&
+        user.update.content.type === "text" &&
+        user.update.content.text,
+    ).toMatch(/^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [^\]]+\] remember the word pineapple/);
+    expect(
+      replay.some((event) => event.type === "update" && event.update.sessionUpdate === "agent_message_chunk"),
+    ).toBe(true);
     const result = await second.client.prompt(session.sessionId, text("hello again"));
     expect(result.stopReason).toBe("end_turn");
   });
@@ -119,11 +142,17 @@ describe("AcpClient against the demo agent (a real child process)", () => {
 
     const second = await start({ stateDir });
     await second.client.resumeSession(session.sessionId, process.cwd());
-    const kinds = second.events.filter((event) => event.type === "update").map((event) => event.type === "update" && event.update.sessionUpdate);
+    const kinds = second.events
+      .filter((event) => event.type === "update")
+      .map((event) => event.type === "update" && event.update.sessionUpdate);
     expect(kinds).toEqual(["plan"]);
-    const error = await second.client.resumeSession("00000000-0000-4000-8000-000000000000", process.cwd()).catch((e: unknown) => e);
+    const error = await second.client
+      .resumeSession("00000000-0000-4000-8000-000000000000", process.cwd())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "unknown-session" });
-    expect((error as Error).message).toBe("unknown session 00000000-0000-4000-8000-000000000000: zeroclaw-acp has no session with that id");
+    expect((error as Error).message).toBe(
+      "unknown session 00000000-0000-4000-8000-000000000000: zeroclaw-acp has no session with that id",
+    );
   });
 
   it("restores a session the agent dropped for idleness, then sends the prompt again, visibly", async () => {
@@ -143,7 +172,9 @@ describe("AcpClient against the demo agent (a real child process)", () => {
     const turn = client.prompt(session.sessionId, text("hello"));
     await client.stop(session.sessionId);
     await expect(turn).resolves.toMatchObject({ stopReason: "end_turn" });
-    await expect(client.peer.request("session/prompt", { sessionId: session.sessionId, prompt: text("x") }, { timeoutMs: null })).rejects.toBeInstanceOf(RpcError);
+    await expect(
+      client.peer.request("session/prompt", { sessionId: session.sessionId, prompt: text("x") }, { timeoutMs: null }),
+    ).rejects.toBeInstanceOf(RpcError);
   });
 
   it("reports the agent's death with its exit code and stderr", async () => {

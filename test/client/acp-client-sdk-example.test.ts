@@ -7,7 +7,9 @@ import { StdioTransport } from "../../src/transport/stdio.js";
 import { nextEvent, text } from "../helpers/demo-agent.js";
 
 /** The example agent shipped in @agentclientprotocol/sdk 1.9.0 (acp-standard.md §5.6): third-party code. */
-const EXAMPLE_AGENT = fileURLToPath(new URL("../../node_modules/acp-example-agent/dist/examples/agent.js", import.meta.url));
+const EXAMPLE_AGENT = fileURLToPath(
+  new URL("../../node_modules/acp-example-agent/dist/examples/agent.js", import.meta.url),
+);
 
 let client: AcpClient | undefined;
 afterEach(async () => {
@@ -27,7 +29,13 @@ async function start() {
 describe("AcpClient against the ACP SDK 1.9.0 example agent", () => {
   it("uses the standard profile and capabilities", async () => {
     const { agent } = await start();
-    expect(agent).toMatchObject({ protocolVersion: 1, loadSession: false, canResume: false, canClose: false, canStop: false });
+    expect(agent).toMatchObject({
+      protocolVersion: 1,
+      loadSession: false,
+      canResume: false,
+      canClose: false,
+      canStop: false,
+    });
     expect(agent.profile.name).toBe("standard");
   });
 
@@ -39,13 +47,21 @@ describe("AcpClient against the ACP SDK 1.9.0 example agent", () => {
     expect(requested.request.requestId).toBe(0);
     expect(requested.request.options.map((option) => option.kind)).toEqual(["allow_once", "reject_once"]);
     const allow = requested.request.options.find((option) => option.kind === "allow_once")!;
-    expect(client.permissions.answer(requested.request.key, { outcome: "selected", optionId: allow.optionId })).toBe(true);
+    expect(client.permissions.answer(requested.request.key, { outcome: "selected", optionId: allow.optionId })).toBe(
+      true,
+    );
     await expect(turn).resolves.toEqual({ stopReason: "end_turn" });
 
     const updates = events.flatMap((event) => (event.type === "update" ? [event.update] : []));
-    const call2 = updates.filter((update) => update.sessionUpdate === "tool_call_update" && update.toolCallId === "call_2");
+    const call2 = updates.filter(
+      (update) => update.sessionUpdate === "tool_call_update" && update.toolCallId === "call_2",
+    );
     expect(call2.at(-1)).toMatchObject({ status: "completed" });
-    const said = updates.flatMap((update) => (update.sessionUpdate === "agent_message_chunk" && update.content.type === "text" ? [update.content.text] : [])).join("");
+    const said = updates
+      .flatMap((update) =>
+        update.sessionUpdate === "agent_message_chunk" && update.content.type === "text" ? [update.content.text] : [],
+      )
+      .join("");
     expect(said).toContain("Perfect!");
   }, 20_000);
 

@@ -10,11 +10,11 @@ const full = { embeddedContext: true, image: false };
 describe("attachments", () => {
   it("sends a UTF-8 file as resource.text with a file:// uri", async () => {
     const path = join(dir, "main.rs");
-    writeFileSync(path, "fn main() { println!(\"é\"); }\n");
+    writeFileSync(path, 'fn main() { println!("é"); }\n');
     const attachment = await readAttachment(path, full);
     expect(attachment.block).toEqual({
       type: "resource",
-      resource: { uri: `file://${path}`, mimeType: "text/x-rust", text: "fn main() { println!(\"é\"); }\n" },
+      resource: { uri: `file://${path}`, mimeType: "text/x-rust", text: 'fn main() { println!("é"); }\n' },
     });
   });
 
@@ -23,7 +23,10 @@ describe("attachments", () => {
     const bytes = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe]);
     writeFileSync(path, bytes);
     const attachment = await readAttachment(path, full);
-    expect(attachment.block).toEqual({ type: "resource", resource: { uri: `file://${path}`, mimeType: "application/pdf", blob: bytes.toString("base64") } });
+    expect(attachment.block).toEqual({
+      type: "resource",
+      resource: { uri: `file://${path}`, mimeType: "application/pdf", blob: bytes.toString("base64") },
+    });
     expect(mimeTypeFor("x.unknownext")).toBe("application/octet-stream");
   });
 
@@ -31,19 +34,27 @@ describe("attachments", () => {
     const path = join(dir, "shot.png");
     writeFileSync(path, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]));
     expect((await readAttachment(path, { embeddedContext: true, image: true })).block.type).toBe("image");
-    expect((await readAttachment(path, full)).block).toMatchObject({ type: "resource", resource: { mimeType: "image/png" } });
+    expect((await readAttachment(path, full)).block).toMatchObject({
+      type: "resource",
+      resource: { mimeType: "image/png" },
+    });
   });
 
   it("refuses a file over 10 MiB before reading it", async () => {
     const path = join(dir, "big.bin");
     writeFileSync(path, Buffer.alloc(MAX_ATTACHMENT_BYTES + 1));
-    await expect(readAttachment(path, full)).rejects.toThrow("cannot attach " + path + ": it is 10.0 MiB, over the 10 MiB limit; nothing was sent");
+    await expect(readAttachment(path, full)).rejects.toThrow(
+      "cannot attach " + path + ": it is 10.0 MiB, over the 10 MiB limit; nothing was sent",
+    );
   });
 
   it("inlines text for agents without embeddedContext and refuses binary files for them", async () => {
     const textPath = join(dir, "notes.txt");
     writeFileSync(textPath, "hello");
-    expect((await readAttachment(textPath, {})).block).toEqual({ type: "text", text: `File ${textPath}:\n\`\`\`\nhello\n\`\`\`` });
+    expect((await readAttachment(textPath, {})).block).toEqual({
+      type: "text",
+      text: `File ${textPath}:\n\`\`\`\nhello\n\`\`\``,
+    });
     await expect(readAttachment(join(dir, "report.pdf"), {})).rejects.toThrow(/accepts no embedded files/);
   });
 

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { decideAuthMethod, describeAuthMethod, missingAuthVars, terminalLoginHelp, type AuthMethodInfo } from "../../src/client/auth.js";
+import {
+  decideAuthMethod,
+  describeAuthMethod,
+  missingAuthVars,
+  terminalLoginHelp,
+  type AuthMethodInfo,
+} from "../../src/client/auth.js";
 import { ClientError } from "../../src/client/errors.js";
 import type { AuthMethod } from "../../src/protocol/index.js";
 import { resultsOf, startSdkAgent, text, type StartedSdkAgent } from "../helpers/sdk-agent/start.js";
@@ -19,7 +25,10 @@ async function start(options: Parameters<typeof startSdkAgent>[0] = {}) {
 
 async function whoami(agent: StartedSdkAgent, sessionId: string) {
   await agent.client.prompt(sessionId, text("whoami"));
-  return resultsOf(agent.events, sessionId)[0] as { authenticatedWith: string | null; clientCapabilities: Record<string, unknown> };
+  return resultsOf(agent.events, sessionId)[0] as {
+    authenticatedWith: string | null;
+    clientCapabilities: Record<string, unknown>;
+  };
 }
 
 describe("authentication against the scripted SDK agent", () => {
@@ -35,7 +44,15 @@ describe("authentication against the scripted SDK agent", () => {
         args: [],
         env: {},
       },
-      { id: "browser-login", name: "Log in with a browser", description: "Opens a browser to sign in", type: "agent", vars: [], args: [], env: {} },
+      {
+        id: "browser-login",
+        name: "Log in with a browser",
+        description: "Opens a browser to sign in",
+        type: "agent",
+        vars: [],
+        args: [],
+        env: {},
+      },
     ]);
   });
 
@@ -57,13 +74,18 @@ describe("authentication against the scripted SDK agent", () => {
     const message = (failure as ClientError).message;
     expect(message).toContain("zc-pane-sdk-test-agent requires authentication");
     expect(message).toContain(`test-api-key (Use ${KEY}): set $${KEY}, then try again`);
-    expect(message).toContain("browser-login (Log in with a browser): the agent signs in by itself (it may open a browser): pass --auth browser-login");
+    expect(message).toContain(
+      "browser-login (Log in with a browser): the agent signs in by itself (it may open a browser): pass --auth browser-login",
+    );
     expect(message).toContain("Pick one with --auth METHOD_ID.");
     expect(client.authenticatedWith).toBeUndefined();
   });
 
   it("--auth picks the method, even when an env_var method would also work", async () => {
-    const agent = await start({ env: { [KEY]: "sk-test" }, client: { auth: { methodId: "browser-login", env: { [KEY]: "sk-test" } } } });
+    const agent = await start({
+      env: { [KEY]: "sk-test" },
+      client: { auth: { methodId: "browser-login", env: { [KEY]: "sk-test" } } },
+    });
     const session = await agent.client.newSession({ cwd: process.cwd() });
     expect((await whoami(agent, session.sessionId)).authenticatedWith).toBe("browser-login");
   });
@@ -76,11 +98,15 @@ describe("authentication against the scripted SDK agent", () => {
 
   it("--auth with an unknown id lists the methods", async () => {
     const { client } = await start({ client: { auth: { methodId: "sso", env: {} } } });
-    await expect(client.newSession({ cwd: process.cwd() })).rejects.toThrow(/--auth sso: zc-pane-sdk-test-agent offers no such authentication method\. Its methods:\n {2}test-api-key/);
+    await expect(client.newSession({ cwd: process.cwd() })).rejects.toThrow(
+      /--auth sso: zc-pane-sdk-test-agent offers no such authentication method\. Its methods:\n {2}test-api-key/,
+    );
   });
 
   it("asks the pane's picker when nothing else decided, and fails cleanly when the user declines", async () => {
-    const chooser = vi.fn(async (methods: readonly AuthMethodInfo[]) => methods.find((method) => method.type === "agent")?.id);
+    const chooser = vi.fn(
+      async (methods: readonly AuthMethodInfo[]) => methods.find((method) => method.type === "agent")?.id,
+    );
     const agent = await start({ client: { auth: { env: {}, chooseAuthMethod: chooser } } });
     const session = await agent.client.newSession({ cwd: process.cwd() });
     expect(chooser).toHaveBeenCalledTimes(1);
@@ -89,12 +115,19 @@ describe("authentication against the scripted SDK agent", () => {
     await agent.client.dispose();
 
     const declined = await start({ client: { auth: { env: {}, chooseAuthMethod: async () => undefined } } });
-    await expect(declined.client.newSession({ cwd: process.cwd() })).rejects.toThrow(/requires authentication\. Its methods:/);
+    await expect(declined.client.newSession({ cwd: process.cwd() })).rejects.toThrow(
+      /requires authentication\. Its methods:/,
+    );
   });
 
   it("retries session/new once: an agent still asking after authenticate is an error, not a loop", async () => {
-    const { client } = await start({ flags: ["--auth-never"], client: { auth: { methodId: "browser-login", env: {} } } });
-    await expect(client.newSession({ cwd: process.cwd() })).rejects.toThrow('zc-pane-sdk-test-agent still requires authentication after authenticate with "browser-login"');
+    const { client } = await start({
+      flags: ["--auth-never"],
+      client: { auth: { methodId: "browser-login", env: {} } },
+    });
+    await expect(client.newSession({ cwd: process.cwd() })).rejects.toThrow(
+      'zc-pane-sdk-test-agent still requires authentication after authenticate with "browser-login"',
+    );
   });
 
   it("needs nothing from an agent that does not ask", async () => {
@@ -115,7 +148,15 @@ describe("auth method shapes", () => {
   const raw = (method: Record<string, unknown>) => describeAuthMethod(method as AuthMethod);
 
   it("reads env_var methods with vars[] or the draft's single varName; untyped methods are agent methods", () => {
-    expect(raw({ id: "k", name: "Key", type: "env_var", vars: [{ name: "A" }, { name: "B", optional: true }], link: "https://example.com/keys" })).toMatchObject({
+    expect(
+      raw({
+        id: "k",
+        name: "Key",
+        type: "env_var",
+        vars: [{ name: "A" }, { name: "B", optional: true }],
+        link: "https://example.com/keys",
+      }),
+    ).toMatchObject({
       type: "env_var",
       vars: [
         { name: "A", optional: false },
@@ -123,31 +164,54 @@ describe("auth method shapes", () => {
       ],
       link: "https://example.com/keys",
     });
-    expect(raw({ id: "k", name: "Key", type: "env_var", varName: "OPENAI_API_KEY" }).vars).toEqual([{ name: "OPENAI_API_KEY", optional: false }]);
+    expect(raw({ id: "k", name: "Key", type: "env_var", varName: "OPENAI_API_KEY" }).vars).toEqual([
+      { name: "OPENAI_API_KEY", optional: false },
+    ]);
     expect(raw({ id: "a", name: "Agent" })).toMatchObject({ type: "agent", vars: [] });
     // A malformed extra is dropped; the method is still listed.
     expect(raw({ id: "k", name: "Key", type: "env_var", vars: "OPENAI_API_KEY" })).toMatchObject({ id: "k", vars: [] });
   });
 
   it("says which variables are missing (empty counts as missing, optional ones never do)", () => {
-    const method = raw({ id: "k", name: "Key", type: "env_var", vars: [{ name: "A" }, { name: "B" }, { name: "C", optional: true }] });
+    const method = raw({
+      id: "k",
+      name: "Key",
+      type: "env_var",
+      vars: [{ name: "A" }, { name: "B" }, { name: "C", optional: true }],
+    });
     expect(missingAuthVars(method, { A: "1", B: "" })).toEqual(["B"]);
     expect(missingAuthVars(method, { A: "1", B: "2" })).toEqual([]);
   });
 
   it("picks the first env_var method whose variables are all set, never an agent method on its own", async () => {
-    const methods = [raw({ id: "login", name: "Login" }), raw({ id: "codex", name: "Codex key", type: "env_var", vars: [{ name: "CODEX_API_KEY" }] }), raw({ id: "openai-api-key", name: "OpenAI key", type: "env_var", vars: [{ name: "OPENAI_API_KEY" }] })];
-    expect(await decideAuthMethod("codex-acp", methods, { env: { OPENAI_API_KEY: "sk" } })).toMatchObject({ kind: "authenticate", method: { id: "openai-api-key" } });
+    const methods = [
+      raw({ id: "login", name: "Login" }),
+      raw({ id: "codex", name: "Codex key", type: "env_var", vars: [{ name: "CODEX_API_KEY" }] }),
+      raw({ id: "openai-api-key", name: "OpenAI key", type: "env_var", vars: [{ name: "OPENAI_API_KEY" }] }),
+    ];
+    expect(await decideAuthMethod("codex-acp", methods, { env: { OPENAI_API_KEY: "sk" } })).toMatchObject({
+      kind: "authenticate",
+      method: { id: "openai-api-key" },
+    });
     expect(await decideAuthMethod("codex-acp", methods, { env: {} })).toMatchObject({ kind: "fail" });
-    expect(await decideAuthMethod("codex-acp", [], {})).toMatchObject({ kind: "fail", message: expect.stringContaining("offers no method zc-pane could use") });
+    expect(await decideAuthMethod("codex-acp", [], {})).toMatchObject({
+      kind: "fail",
+      message: expect.stringContaining("offers no method zc-pane could use"),
+    });
   });
 
   it("explains a terminal login with the command to run instead of sending it to authenticate", async () => {
     const method = raw({ id: "term", name: "Log in", type: "terminal", args: ["--login"], env: { MODE: "tty login" } });
     expect(method).toMatchObject({ type: "terminal", args: ["--login"], env: { MODE: "tty login" } });
     const agentCommand = { command: "my-agent", args: ["acp"] };
-    expect(terminalLoginHelp(method, agentCommand)).toBe("run `MODE='tty login' my-agent acp --login` in a terminal to log in, then try again");
+    expect(terminalLoginHelp(method, agentCommand)).toBe(
+      "run `MODE='tty login' my-agent acp --login` in a terminal to log in, then try again",
+    );
     const decision = await decideAuthMethod("my-agent", [method], { methodId: "term", agentCommand });
-    expect(decision).toEqual({ kind: "fail", message: "--auth term is a terminal login, which zc-pane cannot run for you: run `MODE='tty login' my-agent acp --login` in a terminal to log in, then try again" });
+    expect(decision).toEqual({
+      kind: "fail",
+      message:
+        "--auth term is a terminal login, which zc-pane cannot run for you: run `MODE='tty login' my-agent acp --login` in a terminal to log in, then try again",
+    });
   });
 });

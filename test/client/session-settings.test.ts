@@ -18,7 +18,9 @@ async function open(flags: string[] = []) {
 }
 
 function settingsEvents(events: readonly ClientEvent[], sessionId: string) {
-  return events.flatMap((event) => (event.type === "session-settings" && event.sessionId === sessionId ? [event.settings] : []));
+  return events.flatMap((event) =>
+    event.type === "session-settings" && event.sessionId === sessionId ? [event.settings] : [],
+  );
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ClientError> {
@@ -31,8 +33,15 @@ describe("session settings from session/new", () => {
   it("keeps the modes, config options and legacy models the agent sent, and says so with an event", async () => {
     const { client, events, sessionId } = await open();
     const settings = client.sessionSettings(sessionId);
-    expect(settings?.modes).toMatchObject({ currentModeId: "ask", availableModes: [{ id: "ask" }, { id: "code" }, { id: "architect" }] });
-    expect(settings?.configOptions?.map((option) => option.type !== "unsupported" && [option.id, option.category, option.currentValue])).toEqual([
+    expect(settings?.modes).toMatchObject({
+      currentModeId: "ask",
+      availableModes: [{ id: "ask" }, { id: "code" }, { id: "architect" }],
+    });
+    expect(
+      settings?.configOptions?.map(
+        (option) => option.type !== "unsupported" && [option.id, option.category, option.currentValue],
+      ),
+    ).toEqual([
       ["model", "model", "fast"],
       ["reasoning", "thought_level", "low"],
     ]);
@@ -51,7 +60,9 @@ describe("setMode", () => {
   it("round-trips session/set_mode; the agent's current_mode_update arrives as an event and the settings follow", async () => {
     const { client, events, sessionId } = await open();
     await client.setMode(sessionId, "code");
-    expect(updatesOf(events, sessionId)).toContainEqual(expect.objectContaining({ sessionUpdate: "current_mode_update", currentModeId: "code" }));
+    expect(updatesOf(events, sessionId)).toContainEqual(
+      expect.objectContaining({ sessionUpdate: "current_mode_update", currentModeId: "code" }),
+    );
     expect(client.sessionSettings(sessionId)?.modes?.currentModeId).toBe("code");
     expect(settingsEvents(events, sessionId).at(-1)?.modes?.currentModeId).toBe("code");
   });
@@ -70,7 +81,9 @@ describe("setMode", () => {
     await client.dispose();
 
     const bare = await open(["--bare"]);
-    expect((await rejection(bare.client.setMode(bare.sessionId, "code"))).message).toBe("zc-pane-sdk-test-agent offers no modes in this session");
+    expect((await rejection(bare.client.setMode(bare.sessionId, "code"))).message).toBe(
+      "zc-pane-sdk-test-agent offers no modes in this session",
+    );
   });
 });
 
@@ -78,26 +91,46 @@ describe("setConfigOption", () => {
   it("sends session/set_config_option and keeps the full set the agent answers with", async () => {
     const { client, events, sessionId } = await open();
     const options = await client.setConfigOption(sessionId, "model", "smart");
-    expect(options.find((option) => option.type === "select" && option.id === "model")).toMatchObject({ currentValue: "smart" });
+    expect(options.find((option) => option.type === "select" && option.id === "model")).toMatchObject({
+      currentValue: "smart",
+    });
     expect(client.sessionSettings(sessionId)?.configOptions).toEqual(options);
     expect(settingsEvents(events, sessionId).at(-1)?.configOptions).toEqual(options);
     // Values inside groups are valid choices too.
     const next = await client.setConfigOption(sessionId, "reasoning", "high");
-    expect(next.find((option) => option.type === "select" && option.id === "reasoning")).toMatchObject({ currentValue: "high" });
+    expect(next.find((option) => option.type === "select" && option.id === "reasoning")).toMatchObject({
+      currentValue: "high",
+    });
   });
 
   it("refuses unknown options, unknown values and the wrong kind of value locally", async () => {
     const { client, sessionId } = await open();
-    expect((await rejection(client.setConfigOption(sessionId, "temperature", "hot"))).message).toBe('zc-pane-sdk-test-agent has no config option "temperature" (its options: model, reasoning)');
-    expect((await rejection(client.setConfigOption(sessionId, "model", "gpt-9"))).message).toBe('config option "model" has no value "gpt-9" (its values: fast, smart)');
-    expect((await rejection(client.setConfigOption(sessionId, "model", true))).message).toBe('config option "model" is a choice: give one of its values');
-    expect(client.sessionSettings(sessionId)?.configOptions?.find((option) => option.type === "select" && option.id === "model")).toMatchObject({ currentValue: "fast" });
+    expect((await rejection(client.setConfigOption(sessionId, "temperature", "hot"))).message).toBe(
+      'zc-pane-sdk-test-agent has no config option "temperature" (its options: model, reasoning)',
+    );
+    expect((await rejection(client.setConfigOption(sessionId, "model", "gpt-9"))).message).toBe(
+      'config option "model" has no value "gpt-9" (its values: fast, smart)',
+    );
+    expect((await rejection(client.setConfigOption(sessionId, "model", true))).message).toBe(
+      'config option "model" is a choice: give one of its values',
+    );
+    expect(
+      client
+        .sessionSettings(sessionId)
+        ?.configOptions?.find((option) => option.type === "select" && option.id === "model"),
+    ).toMatchObject({ currentValue: "fast" });
   });
 
   it("builds boolean params with type: boolean", () => {
-    const settings = { configOptions: [{ type: "boolean" as const, id: "web", name: "Web search", currentValue: false }] };
-    expect(configOptionParams("a", settings, "s", "web", true)).toEqual({ params: { sessionId: "s", configId: "web", type: "boolean", value: true } });
-    expect(configOptionParams("a", settings, "s", "web", "on")).toEqual({ problem: 'config option "web" is on/off: give true or false' });
+    const settings = {
+      configOptions: [{ type: "boolean" as const, id: "web", name: "Web search", currentValue: false }],
+    };
+    expect(configOptionParams("a", settings, "s", "web", true)).toEqual({
+      params: { sessionId: "s", configId: "web", type: "boolean", value: true },
+    });
+    expect(configOptionParams("a", settings, "s", "web", "on")).toEqual({
+      problem: 'config option "web" is on/off: give true or false',
+    });
   });
 
   it("flattens grouped select values", () => {
@@ -108,7 +141,14 @@ describe("setConfigOption", () => {
       currentValue: "a",
       options: [
         { group: "g1", name: "G1", options: [{ value: "a", name: "A" }] },
-        { group: "g2", name: "G2", options: [{ value: "b", name: "B" }, { value: "c", name: "C" }] },
+        {
+          group: "g2",
+          name: "G2",
+          options: [
+            { value: "b", name: "B" },
+            { value: "c", name: "C" },
+          ],
+        },
       ],
     } as ConfigSelectOption;
     expect(selectValues(option)).toEqual(["a", "b", "c"]);
@@ -120,7 +160,9 @@ describe("setModel (legacy)", () => {
     const { client, sessionId } = await open();
     await client.setModel(sessionId, "test-smart-2");
     expect(client.sessionSettings(sessionId)?.models?.currentModelId).toBe("test-smart-2");
-    expect((await rejection(client.setModel(sessionId, "gpt-9"))).message).toBe('zc-pane-sdk-test-agent has no model "gpt-9" (its models: test-fast-1, test-smart-2)');
+    expect((await rejection(client.setModel(sessionId, "gpt-9"))).message).toBe(
+      'zc-pane-sdk-test-agent has no model "gpt-9" (its models: test-fast-1, test-smart-2)',
+    );
   });
 
   it("never sends it to an agent that did not list models: config options are the way", async () => {
@@ -136,7 +178,11 @@ describe("usage and other updates", () => {
     const { client, sessionId } = await open();
     await client.prompt(sessionId, text("usage"));
     await client.prompt(sessionId, text("usage"));
-    expect(client.sessionSettings(sessionId)?.usage).toEqual({ used: 1200, size: 200000, cost: { amount: 0.01, currency: "USD" } });
+    expect(client.sessionSettings(sessionId)?.usage).toEqual({
+      used: 1200,
+      size: 200000,
+      cost: { amount: 0.01, currency: "USD" },
+    });
   });
 
   it("leaves updates that are not settings alone", () => {

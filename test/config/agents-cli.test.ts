@@ -22,7 +22,10 @@ function freshHome(config?: unknown): string {
   mkdirSync(join(home, "project"));
   if (config !== undefined) {
     mkdirSync(join(home, "config", "zc-pane"), { recursive: true });
-    writeFileSync(join(home, "config", "zc-pane", "config.json"), typeof config === "string" ? config : JSON.stringify(config));
+    writeFileSync(
+      join(home, "config", "zc-pane", "config.json"),
+      typeof config === "string" ? config : JSON.stringify(config),
+    );
   }
   return home;
 }
@@ -46,7 +49,13 @@ function results(stdout: string): Array<Record<string, unknown>> {
 
 describe("agents through zc-pane prompt", () => {
   it("runs the SDK 1.9.0 example agent with --agent-cmd, approving its edit", async () => {
-    const result = await prompt(freshHome(), ["--agent-cmd", `${process.execPath} ${EXAMPLE_AGENT}`, "--approve", "allow-once", "hello"]);
+    const result = await prompt(freshHome(), [
+      "--agent-cmd",
+      `${process.execPath} ${EXAMPLE_AGENT}`,
+      "--approve",
+      "allow-once",
+      "hello",
+    ]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("I'll help you with that.");
     expect(result.stdout).toContain("Perfect!");
@@ -54,7 +63,10 @@ describe("agents through zc-pane prompt", () => {
   }, 30_000);
 
   it("runs a config file agent by name, and the config's defaultAgent without --agent", async () => {
-    const home = freshHome({ agents: { example: { command: process.execPath, args: [EXAMPLE_AGENT] } }, defaultAgent: "example" });
+    const home = freshHome({
+      agents: { example: { command: process.execPath, args: [EXAMPLE_AGENT] } },
+      defaultAgent: "example",
+    });
     const named = await prompt(home, ["--agent", "example", "--approve", "reject", "hello"]);
     expect(named.exitCode).toBe(0);
     expect(named.stdout).toContain("I understand you prefer not to");
@@ -64,7 +76,12 @@ describe("agents through zc-pane prompt", () => {
   }, 40_000);
 
   it("an override of a built-in keeps its quirks: gemini's empty read of a missing file reaches the agent", async () => {
-    const home = freshHome({ agents: { gemini: { command: process.execPath, args: [SDK_AGENT] }, plain: { command: process.execPath, args: [SDK_AGENT, "--no-models"] } } });
+    const home = freshHome({
+      agents: {
+        gemini: { command: process.execPath, args: [SDK_AGENT] },
+        plain: { command: process.execPath, args: [SDK_AGENT, "--no-models"] },
+      },
+    });
     const missing = join(home, "project", "new-file.ts");
     const asGemini = await prompt(home, ["--agent", "gemini", `read ${missing}`]);
     expect(asGemini.exitCode).toBe(0);
@@ -75,7 +92,11 @@ describe("agents through zc-pane prompt", () => {
   });
 
   it("an entry's env reaches the agent, and its env_var auth method is used from it", async () => {
-    const home = freshHome({ agents: { sdk: { command: process.execPath, args: [SDK_AGENT, "--auth"], env: { TEST_AGENT_API_KEY: "sk-from-config" } } } });
+    const home = freshHome({
+      agents: {
+        sdk: { command: process.execPath, args: [SDK_AGENT, "--auth"], env: { TEST_AGENT_API_KEY: "sk-from-config" } },
+      },
+    });
     const result = await prompt(home, ["--agent", "sdk", "whoami"]);
     expect(result.exitCode).toBe(0);
     expect(results(result.stdout)[0]).toMatchObject({ authenticatedWith: "test-api-key" });
@@ -96,7 +117,9 @@ describe("agents through zc-pane prompt", () => {
     const home = freshHome({ agents: { example: { command: process.execPath, args: [EXAMPLE_AGENT], cwd: 3 } } });
     const result = await prompt(home, ["--agent", "example", "hello"]);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(`${join(home, "config", "zc-pane", "config.json")}: agents.example.cwd: expected a string, got number 3`);
+    expect(result.stderr).toContain(
+      `${join(home, "config", "zc-pane", "config.json")}: agents.example.cwd: expected a string, got number 3`,
+    );
   });
 
   it("a missing built-in command names its package; no agent at all explains how to pick one", async () => {
@@ -105,7 +128,9 @@ describe("agents through zc-pane prompt", () => {
     mkdirSync(empty);
     const missing = await prompt(home, ["--agent", "claude", "hello"], { PATH: empty });
     expect(missing.exitCode).toBe(1);
-    expect(missing.stderr).toContain("`claude-agent-acp` was not found on PATH; install it with `npm install -g @zed-industries/claude-agent-acp`");
+    expect(missing.stderr).toContain(
+      "`claude-agent-acp` was not found on PATH; install it with `npm install -g @zed-industries/claude-agent-acp`",
+    );
     const none = await prompt(home, ["hello"], { PATH: empty });
     expect(none.exitCode).toBe(1);
     expect(none.stderr).toContain("no agent selected");

@@ -2,7 +2,13 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigFileError, configFilePath, formatPath, loadConfigFile, parseConfigText } from "../../src/config/config-file.js";
+import {
+  ConfigFileError,
+  configFilePath,
+  formatPath,
+  loadConfigFile,
+  parseConfigText,
+} from "../../src/config/config-file.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -46,7 +52,16 @@ describe("the config file", () => {
   it("reads agents, defaultAgent and keys (a single key spec becomes a list)", () => {
     const { env } = configHome(
       JSON.stringify({
-        agents: { mine: { command: "my-agent", args: ["--acp"], env: { MY_MODE: "fast" }, cwd: "~/work", quirks: { missingFileReadsAsEmpty: true } }, gemini: { args: ["--acp", "--debug"] } },
+        agents: {
+          mine: {
+            command: "my-agent",
+            args: ["--acp"],
+            env: { MY_MODE: "fast" },
+            cwd: "~/work",
+            quirks: { missingFileReadsAsEmpty: true },
+          },
+          gemini: { args: ["--acp", "--debug"] },
+        },
         defaultAgent: "mine",
         keys: { "turn.cancel": "escape", "tool.toggle": ["ctrl+o", "ctrl+e"] },
       }),
@@ -54,7 +69,16 @@ describe("the config file", () => {
     expect(loadConfigFile(configFilePath(env))).toMatchObject({
       found: true,
       config: {
-        agents: { mine: { command: "my-agent", args: ["--acp"], env: { MY_MODE: "fast" }, cwd: "~/work", quirks: { missingFileReadsAsEmpty: true } }, gemini: { args: ["--acp", "--debug"] } },
+        agents: {
+          mine: {
+            command: "my-agent",
+            args: ["--acp"],
+            env: { MY_MODE: "fast" },
+            cwd: "~/work",
+            quirks: { missingFileReadsAsEmpty: true },
+          },
+          gemini: { args: ["--acp", "--debug"] },
+        },
         defaultAgent: "mine",
         keys: { "turn.cancel": ["escape"], "tool.toggle": ["ctrl+o", "ctrl+e"] },
       },
@@ -62,14 +86,26 @@ describe("the config file", () => {
   });
 
   it("names the bad field, and what is wrong with it", () => {
-    expect(problem({ agents: { gemini: { args: ["--acp", 1] } } })).toBe("F: agents.gemini.args[1]: expected a string, got number 1");
-    expect(problem({ agents: { gemini: { args: "--acp" } } })).toBe('F: agents.gemini.args: expected an array, got string "--acp"');
+    expect(problem({ agents: { gemini: { args: ["--acp", 1] } } })).toBe(
+      "F: agents.gemini.args[1]: expected a string, got number 1",
+    );
+    expect(problem({ agents: { gemini: { args: "--acp" } } })).toBe(
+      'F: agents.gemini.args: expected an array, got string "--acp"',
+    );
     expect(problem({ agents: { mine: { comand: "x" } } })).toBe("F: unknown field agents.mine.comand");
     expect(problem({ defaultagent: "claude" })).toBe("F: unknown field defaultagent");
-    expect(problem({ agents: { gemini: { quirks: { emptyReads: true } } } })).toBe("F: unknown field agents.gemini.quirks.emptyReads");
-    expect(problem({ agents: { "my agent": { command: "x" } } })).toBe('F: agents["my agent"]: agent names use letters, digits, `.`, `_` and `-`');
-    expect(problem({ agents: { mine: { command: "  " } } })).toBe("F: agents.mine.command: must be a non-empty program name or path");
-    expect(problem({ agents: { mine: { env: { A: 1 } } } })).toBe("F: agents.mine.env.A: expected a string, got number 1");
+    expect(problem({ agents: { gemini: { quirks: { emptyReads: true } } } })).toBe(
+      "F: unknown field agents.gemini.quirks.emptyReads",
+    );
+    expect(problem({ agents: { "my agent": { command: "x" } } })).toBe(
+      'F: agents["my agent"]: agent names use letters, digits, `.`, `_` and `-`',
+    );
+    expect(problem({ agents: { mine: { command: "  " } } })).toBe(
+      "F: agents.mine.command: must be a non-empty program name or path",
+    );
+    expect(problem({ agents: { mine: { env: { A: 1 } } } })).toBe(
+      "F: agents.mine.env.A: expected a string, got number 1",
+    );
     expect(problem({ defaultAgent: null })).toBe("F: defaultAgent: expected a string, got null");
     expect(problem([])).toBe("F: the file: expected an object, got an array");
   });
@@ -79,7 +115,8 @@ describe("the config file", () => {
     const { env, path } = configHome("{}");
     chmodSync(path, 0o000);
     // Root reads anything: the check only means something for ordinary users.
-    if (process.getuid?.() !== 0) expect(() => loadConfigFile(configFilePath(env))).toThrow(`cannot read ${path}: permission denied`);
+    if (process.getuid?.() !== 0)
+      expect(() => loadConfigFile(configFilePath(env))).toThrow(`cannot read ${path}: permission denied`);
     chmodSync(path, 0o600);
   });
 

@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "../../src/cli/args.js";
 import { gatewayTransportOptions } from "../../src/cli/connect.js";
-import { resolveConnection, UsageError, type ConnectionOptions, type GatewayConnection } from "../../src/config/connection.js";
+import {
+  resolveConnection,
+  UsageError,
+  type ConnectionOptions,
+  type GatewayConnection,
+} from "../../src/config/connection.js";
 import { ZeroClawConfigError } from "../../src/config/zeroclaw-config.js";
 
 const TOKEN = "zc_" + "9".repeat(64);
@@ -42,11 +47,19 @@ function fromArgv(argv: string[]) {
 
 describe("--gateway on the command line", () => {
   it("takes a URL after --gateway, or stands alone", () => {
-    expect(fromArgv(["--gateway", "ws://h:1/acp", "hello"])).toEqual({ options: { gateway: "ws://h:1/acp" }, positionals: ["hello"] });
+    expect(fromArgv(["--gateway", "ws://h:1/acp", "hello"])).toEqual({
+      options: { gateway: "ws://h:1/acp" },
+      positionals: ["hello"],
+    });
     expect(fromArgv(["--gateway=wss://h/acp"]).options).toEqual({ gateway: "wss://h/acp" });
-    expect(fromArgv(["--gateway", "hello", "world"])).toEqual({ options: { gateway: true }, positionals: ["hello", "world"] });
+    expect(fromArgv(["--gateway", "hello", "world"])).toEqual({
+      options: { gateway: true },
+      positionals: ["hello", "world"],
+    });
     expect(fromArgv(["--alias", "coder", "--gateway"]).options).toEqual({ alias: "coder", gateway: true });
-    expect(fromArgv(["--gateway", "--token-file", "/t", "--config-dir", "/c", "--token-in-query", "--insecure"]).options).toEqual({
+    expect(
+      fromArgv(["--gateway", "--token-file", "/t", "--config-dir", "/c", "--token-in-query", "--insecure"]).options,
+    ).toEqual({
       gateway: true,
       tokenFile: "/t",
       configDir: "/c",
@@ -83,7 +96,7 @@ describe("resolveConnection for the gateway", () => {
 
   it("lets the env token beat the cache, and $ZEROCLAW_CONFIG_DIR beat ~/.zeroclaw", () => {
     const { home: root } = home("", "zc_cached");
-    const elsewhere = home('[gateway]\nport = 5555\n', "zc_elsewhere");
+    const elsewhere = home("[gateway]\nport = 5555\n", "zc_elsewhere");
     const env = { ZEROCLAW_ACP_BRIDGE_TOKEN: "zc_env", ZEROCLAW_CONFIG_DIR: elsewhere.zeroclaw };
     const withEnv = gateway({ gateway: true }, { env, home: root });
     expect(withEnv.url).toBe("ws://127.0.0.1:5555/acp");
@@ -108,7 +121,11 @@ describe("resolveConnection for the gateway", () => {
   it("needs no config.toml when the URL is given, and says clearly when it must come from one", () => {
     const { home: root, zeroclaw } = home();
     const given = gateway({ gateway: "ws://127.0.0.1:42617" }, { env: {}, home: root });
-    expect(given).toMatchObject({ url: "ws://127.0.0.1:42617/acp", urlFrom: "flag", token: { source: { kind: "none", requirePairing: true } } });
+    expect(given).toMatchObject({
+      url: "ws://127.0.0.1:42617/acp",
+      urlFrom: "flag",
+      token: { source: { kind: "none", requirePairing: true } },
+    });
     expect(() => resolveConnection({ gateway: true }, { env: {}, home: root })).toThrow(ZeroClawConfigError);
     expect(() => resolveConnection({ gateway: true }, { env: {}, home: root })).toThrow(
       `--gateway without a URL reads the gateway's address from ZeroClaw's config, but ${join(zeroclaw, "config.toml")} does not exist ` +
@@ -118,15 +135,22 @@ describe("resolveConnection for the gateway", () => {
 
   it("replaces ?agent= in a given URL with --alias", () => {
     const { home: root } = home();
-    expect(gateway({ gateway: "wss://gw.example:9/zc/acp?agent=old", alias: "new", token: TOKEN }, { env: {}, home: root }).url).toBe("wss://gw.example:9/zc/acp?agent=new");
+    expect(
+      gateway({ gateway: "wss://gw.example:9/zc/acp?agent=old", alias: "new", token: TOKEN }, { env: {}, home: root })
+        .url,
+    ).toBe("wss://gw.example:9/zc/acp?agent=new");
   });
 
   it("refuses URLs that are not WebSocket URLs or that carry a token", () => {
     const { home: root } = home();
     const context = { env: {}, home: root };
-    expect(() => resolveConnection({ gateway: "http://127.0.0.1:42617/" }, context)).toThrow("--gateway takes a WebSocket URL: use ws://127.0.0.1:42617/acp");
+    expect(() => resolveConnection({ gateway: "http://127.0.0.1:42617/" }, context)).toThrow(
+      "--gateway takes a WebSocket URL: use ws://127.0.0.1:42617/acp",
+    );
     expect(() => resolveConnection({ gateway: "localhost:42617" }, context)).toThrow(UsageError);
-    expect(() => resolveConnection({ gateway: "not a url" }, context)).toThrow('--gateway takes a ws:// or wss:// URL (like ws://127.0.0.1:42617/acp), not "not a url"');
+    expect(() => resolveConnection({ gateway: "not a url" }, context)).toThrow(
+      '--gateway takes a ws:// or wss:// URL (like ws://127.0.0.1:42617/acp), not "not a url"',
+    );
     expect(() => resolveConnection({ gateway: `ws://h/acp?token=${TOKEN}` }, context)).toThrow(/carries \?token=/);
     try {
       resolveConnection({ gateway: `ws://h/acp?token=${TOKEN}` }, context);
@@ -138,13 +162,29 @@ describe("resolveConnection for the gateway", () => {
 
   it("refuses --gateway with --agent-cmd, --agent or --demo, and gateway flags without --gateway", () => {
     const context = { env: {}, home: home().home };
-    expect(() => resolveConnection({ gateway: true, agentCmd: "x" }, context)).toThrow(new UsageError("--gateway cannot be combined with --agent-cmd: it connects to ZeroClaw's gateway instead of starting an agent"));
-    expect(() => resolveConnection({ gateway: "ws://h/acp", agent: "zeroclaw" }, context)).toThrow(/--gateway cannot be combined with --agent/);
-    expect(() => resolveConnection({ gateway: true, demo: true }, context)).toThrow(/--gateway cannot be combined with --demo/);
-    expect(() => resolveConnection({ token: "t" }, context)).toThrow(new UsageError("--token applies only to --gateway"));
-    expect(() => resolveConnection({ insecure: true, tokenInQuery: true }, context)).toThrow("--token-in-query, --insecure apply only to --gateway");
-    expect(() => resolveConnection({ gateway: "ws://h/acp", token: "a", tokenFile: "/b" }, context)).toThrow("--token and --token-file cannot be combined");
-    expect(() => resolveConnection({ gateway: "ws://h/acp", token: " " }, context)).toThrow("--token needs a non-empty value");
+    expect(() => resolveConnection({ gateway: true, agentCmd: "x" }, context)).toThrow(
+      new UsageError(
+        "--gateway cannot be combined with --agent-cmd: it connects to ZeroClaw's gateway instead of starting an agent",
+      ),
+    );
+    expect(() => resolveConnection({ gateway: "ws://h/acp", agent: "zeroclaw" }, context)).toThrow(
+      /--gateway cannot be combined with --agent/,
+    );
+    expect(() => resolveConnection({ gateway: true, demo: true }, context)).toThrow(
+      /--gateway cannot be combined with --demo/,
+    );
+    expect(() => resolveConnection({ token: "t" }, context)).toThrow(
+      new UsageError("--token applies only to --gateway"),
+    );
+    expect(() => resolveConnection({ insecure: true, tokenInQuery: true }, context)).toThrow(
+      "--token-in-query, --insecure apply only to --gateway",
+    );
+    expect(() => resolveConnection({ gateway: "ws://h/acp", token: "a", tokenFile: "/b" }, context)).toThrow(
+      "--token and --token-file cannot be combined",
+    );
+    expect(() => resolveConnection({ gateway: "ws://h/acp", token: " " }, context)).toThrow(
+      "--token needs a non-empty value",
+    );
   });
 
   it("refuses a world-readable --token-file with the chmod fix", () => {
@@ -152,7 +192,9 @@ describe("resolveConnection for the gateway", () => {
     const file = join(root, "token");
     writeFileSync(file, TOKEN);
     chmodSync(file, 0o644);
-    expect(() => resolveConnection({ gateway: "ws://127.0.0.1:42617/acp", tokenFile: file }, { env: {}, home: root })).toThrow(`Fix it with: chmod 600 ${file}`);
+    expect(() =>
+      resolveConnection({ gateway: "ws://127.0.0.1:42617/acp", tokenFile: file }, { env: {}, home: root }),
+    ).toThrow(`Fix it with: chmod 600 ${file}`);
     chmodSync(file, 0o600);
     const connection = gateway({ gateway: "ws://127.0.0.1:42617/acp", tokenFile: file }, { env: {}, home: root });
     expect(connection.token.source).toEqual({ kind: "token-file", path: file });
@@ -160,15 +202,22 @@ describe("resolveConnection for the gateway", () => {
 
   it("passes --config-dir to `zeroclaw acp` and refuses it for other agents", () => {
     const context = { env: {}, home: "/home/me" };
-    expect(resolveConnection({ configDir: "~/zc" }, context)).toMatchObject({ kind: "stdio", command: { command: "zeroclaw", args: ["--config-dir", "/home/me/zc", "acp"] } });
+    expect(resolveConnection({ configDir: "~/zc" }, context)).toMatchObject({
+      kind: "stdio",
+      command: { command: "zeroclaw", args: ["--config-dir", "/home/me/zc", "acp"] },
+    });
     // No agent named: zeroclaw only when it is on PATH (test/config/agents.test.ts), so it is named here.
-    expect(resolveConnection({ agent: "zeroclaw" }, context)).toMatchObject({ command: { command: "zeroclaw", args: ["acp"] } });
+    expect(resolveConnection({ agent: "zeroclaw" }, context)).toMatchObject({
+      command: { command: "zeroclaw", args: ["acp"] },
+    });
     expect(() => resolveConnection({ configDir: "/c", demo: true }, context)).toThrow(UsageError);
   });
 
   it("gives the transport the token, its source and the pairing help", () => {
     const { home: root, zeroclaw } = home("", TOKEN);
-    const options = gatewayTransportOptions(gateway({ gateway: true, tokenInQuery: true, insecure: true }, { env: {}, home: root }));
+    const options = gatewayTransportOptions(
+      gateway({ gateway: true, tokenInQuery: true, insecure: true }, { env: {}, home: root }),
+    );
     expect(options).toEqual({
       url: "ws://127.0.0.1:42617/acp",
       token: TOKEN,

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { gatewayUrl } from "../../src/config/gateway.js";
-import { parseGatewaySettings, readZeroClawConfig, resolveZeroClawConfigDir, ZeroClawConfigError } from "../../src/config/zeroclaw-config.js";
+import {
+  parseGatewaySettings,
+  readZeroClawConfig,
+  resolveZeroClawConfigDir,
+  ZeroClawConfigError,
+} from "../../src/config/zeroclaw-config.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -21,9 +26,18 @@ describe("resolveZeroClawConfigDir", () => {
     const env = { ZEROCLAW_CONFIG_DIR: "~/zc-env" };
     expect(resolveZeroClawConfigDir("/flag/dir", env, "/home/me")).toEqual({ dir: "/flag/dir", source: "flag" });
     expect(resolveZeroClawConfigDir(undefined, env, "/home/me")).toEqual({ dir: "/home/me/zc-env", source: "env" });
-    expect(resolveZeroClawConfigDir(undefined, { ZEROCLAW_CONFIG_DIR: "~" }, "/home/me")).toEqual({ dir: "/home/me", source: "env" });
-    expect(resolveZeroClawConfigDir(undefined, { ZEROCLAW_CONFIG_DIR: "  " }, "/home/me")).toEqual({ dir: "/home/me/.zeroclaw", source: "default" });
-    expect(resolveZeroClawConfigDir(undefined, {}, "/home/me")).toEqual({ dir: "/home/me/.zeroclaw", source: "default" });
+    expect(resolveZeroClawConfigDir(undefined, { ZEROCLAW_CONFIG_DIR: "~" }, "/home/me")).toEqual({
+      dir: "/home/me",
+      source: "env",
+    });
+    expect(resolveZeroClawConfigDir(undefined, { ZEROCLAW_CONFIG_DIR: "  " }, "/home/me")).toEqual({
+      dir: "/home/me/.zeroclaw",
+      source: "default",
+    });
+    expect(resolveZeroClawConfigDir(undefined, {}, "/home/me")).toEqual({
+      dir: "/home/me/.zeroclaw",
+      source: "default",
+    });
     // `--config-dir=~/x` is not expanded by the shell.
     expect(resolveZeroClawConfigDir("~/x", {}, "/home/me")).toEqual({ dir: "/home/me/x", source: "flag" });
   });
@@ -48,13 +62,22 @@ describe("reading [gateway] from config.toml", () => {
     );
     const config = readZeroClawConfig(dir);
     expect(config.found).toBe(true);
-    expect(config.gateway).toEqual({ host: "10.0.0.5", port: 8443, pathPrefix: "/zeroclaw", requirePairing: false, tls: true });
+    expect(config.gateway).toEqual({
+      host: "10.0.0.5",
+      port: 8443,
+      pathPrefix: "/zeroclaw",
+      requirePairing: false,
+      tls: true,
+    });
     expect(gatewayUrl(config.gateway)).toBe("wss://10.0.0.5:8443/zeroclaw/acp");
   });
 
   it("accepts the dotted and inline spellings of tls.enabled", () => {
     expect(parseGatewaySettings("[gateway]\ntls.enabled = true\n").tls).toBe(true);
-    expect(parseGatewaySettings("gateway = { tls = { enabled = true }, port = 9 }\n")).toMatchObject({ tls: true, port: 9 });
+    expect(parseGatewaySettings("gateway = { tls = { enabled = true }, port = 9 }\n")).toMatchObject({
+      tls: true,
+      port: 9,
+    });
   });
 
   it("brackets IPv6 hosts and adds ?agent=", () => {
@@ -74,9 +97,15 @@ describe("reading [gateway] from config.toml", () => {
   });
 
   it("names the file, line and problem when the TOML is broken or a key has the wrong type", () => {
-    expect(() => parseGatewaySettings('[gateway]\nport = "x\n', "/z/config.toml")).toThrow(/^\/z\/config\.toml is not valid TOML \(line 2, column \d+\): /);
-    expect(() => parseGatewaySettings('[gateway]\nport = "42617"\n', "/z/config.toml")).toThrow('[gateway] port in /z/config.toml must be a number, not "42617"');
-    expect(() => parseGatewaySettings("[gateway]\nport = 70000\n", "/z/config.toml")).toThrow("must be a whole number from 1 to 65535, not 70000");
+    expect(() => parseGatewaySettings('[gateway]\nport = "x\n', "/z/config.toml")).toThrow(
+      /^\/z\/config\.toml is not valid TOML \(line 2, column \d+\): /,
+    );
+    expect(() => parseGatewaySettings('[gateway]\nport = "42617"\n', "/z/config.toml")).toThrow(
+      '[gateway] port in /z/config.toml must be a number, not "42617"',
+    );
+    expect(() => parseGatewaySettings("[gateway]\nport = 70000\n", "/z/config.toml")).toThrow(
+      "must be a whole number from 1 to 65535, not 70000",
+    );
     expect(() => parseGatewaySettings('gateway = "x"\n', "/z/config.toml")).toThrow(ZeroClawConfigError);
   });
 

@@ -8,7 +8,14 @@ import { PaneStore } from "../../src/state/pane-store.js";
 const SESSION = "s-1";
 
 function permission(key: string): PendingPermission {
-  return { key, requestId: key, sessionId: SESSION, toolCall: { toolCallId: `t-${key}`, title: "shell" }, options: [], receivedAt: 0 } as unknown as PendingPermission;
+  return {
+    key,
+    requestId: key,
+    sessionId: SESSION,
+    toolCall: { toolCallId: `t-${key}`, title: "shell" },
+    options: [],
+    receivedAt: 0,
+  } as unknown as PendingPermission;
 }
 
 /** Feeds events to a real store and follows its state with a tracker, the way the pane does. */
@@ -50,7 +57,11 @@ describe("attention state", () => {
     seen.push(tracker.next(store.getState()));
     store.dispatch({ type: "prompt-submitted", text: "hi", attachments: [] });
     store.handleClientEvent({ type: "turn-started", sessionId: SESSION, turnId: 1 });
-    store.handleClientEvent({ type: "update", sessionId: SESSION, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "hello" } } } as ClientEvent);
+    store.handleClientEvent({
+      type: "update",
+      sessionId: SESSION,
+      update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "hello" } },
+    } as ClientEvent);
     store.handleClientEvent({ type: "turn-ended", sessionId: SESSION, turnId: 1, stopReason: "end_turn" });
     store.dispose();
     expect(seen).toEqual(["idle", "working", "done"]);
@@ -105,7 +116,12 @@ function fakeTmux(focus = "110") {
 describe("publishing the state to tmux", () => {
   it("sets the pane and window options once per change, marks the pane and says where its socket is", async () => {
     const fake = fakeTmux();
-    const publisher = new TmuxStatePublisher({ paneId: "%5", tmux: fake.tmux, ring: () => undefined, socketPath: "/run/zc-pane/tmux-1-5.sock" });
+    const publisher = new TmuxStatePublisher({
+      paneId: "%5",
+      tmux: fake.tmux,
+      ring: () => undefined,
+      socketPath: "/run/zc-pane/tmux-1-5.sock",
+    });
     publisher.set("idle");
     await publisher.settled();
     publisher.set("idle");
@@ -115,11 +131,19 @@ describe("publishing the state to tmux", () => {
     expect(fake.calls[0]!.join(" ")).toBe(
       "set-option -p -t %5 @zc-pane-state idle ; set-option -w -t %5 @zc-pane-state idle ; set-option -p -t %5 @zc-pane 1 ; set-option -p -t %5 @zc-pane-socket /run/zc-pane/tmux-1-5.sock",
     );
-    expect(fake.calls[1]!.join(" ")).toBe("set-option -p -t %5 @zc-pane-state working ; set-option -w -t %5 @zc-pane-state working");
+    expect(fake.calls[1]!.join(" ")).toBe(
+      "set-option -p -t %5 @zc-pane-state working ; set-option -w -t %5 @zc-pane-state working",
+    );
   });
 
   it("rings only when attention is wanted and the user looks elsewhere", async () => {
-    for (const [focus, rings] of [["111", 0], ["101", 1], ["011", 1], ["110", 1], ["1112", 0]] as const) {
+    for (const [focus, rings] of [
+      ["111", 0],
+      ["101", 1],
+      ["011", 1],
+      ["110", 1],
+      ["1112", 0],
+    ] as const) {
       const fake = fakeTmux(focus);
       let rang = 0;
       const publisher = new TmuxStatePublisher({ paneId: "%5", tmux: fake.tmux, ring: () => rang++ });
@@ -148,7 +172,12 @@ describe("publishing the state to tmux", () => {
 
   it("also shows the state on the owner window of a popup agent, and clears everything on stop", async () => {
     const fake = fakeTmux();
-    const publisher = new TmuxStatePublisher({ paneId: "%9", tmux: fake.tmux, ring: () => undefined, ownerWindow: "@2" });
+    const publisher = new TmuxStatePublisher({
+      paneId: "%9",
+      tmux: fake.tmux,
+      ring: () => undefined,
+      ownerWindow: "@2",
+    });
     publisher.set("done");
     await publisher.settled();
     expect(fake.calls[0]!.join(" ")).toContain("set-option -w -t @2 @zc-pane-state done");
@@ -169,6 +198,9 @@ describe("publishing the state to tmux", () => {
     const stopped = publisher.stop();
     fake.release();
     await stopped;
-    expect(fake.calls.map((call) => call.slice(0, 6).join(" "))).toEqual(["set-option -p -t %9 @zc-pane-state working", "set-option -p -u -t %9 @zc-pane-state"]);
+    expect(fake.calls.map((call) => call.slice(0, 6).join(" "))).toEqual([
+      "set-option -p -t %9 @zc-pane-state working",
+      "set-option -p -u -t %9 @zc-pane-state",
+    ]);
   });
 });

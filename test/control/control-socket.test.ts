@@ -39,7 +39,11 @@ async function serve(options: { maxMessageBytes?: number; handle?: (request: Con
 }
 
 /** Writes raw bytes and collects whatever comes back until the pane closes the connection. */
-function raw(socketPath: string, payload: Buffer | string, options: { end?: boolean } = {}): Promise<{ reply: string; closed: boolean }> {
+function raw(
+  socketPath: string,
+  payload: Buffer | string,
+  options: { end?: boolean } = {},
+): Promise<{ reply: string; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(socketPath);
     let reply = "";
@@ -79,15 +83,24 @@ describe("the control socket", () => {
     const dir = join(socketPath, "..");
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o755);
-    servers.push(await ControlServer.start({ socketPath, handle: () => ({ v: 1, ok: true, pane: { pid: 1, cwd: "/" } }) }));
+    servers.push(
+      await ControlServer.start({ socketPath, handle: () => ({ v: 1, ok: true, pane: { pid: 1, cwd: "/" } }) }),
+    );
     expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
   it("answers a valid request through the client", async () => {
     const { socketPath, received } = await serve();
-    const reply = await sendControlRequest(socketPath, { v: CONTROL_PROTOCOL_VERSION, type: "send", text: "hello", resources: [{ uri: "stdin:", text: "x" }] });
+    const reply = await sendControlRequest(socketPath, {
+      v: CONTROL_PROTOCOL_VERSION,
+      type: "send",
+      text: "hello",
+      resources: [{ uri: "stdin:", text: "x" }],
+    });
     expect(reply.ok).toBe(true);
-    expect(received).toEqual([{ v: 1, type: "send", text: "hello", files: [], resources: [{ uri: "stdin:", text: "x" }] }]);
+    expect(received).toEqual([
+      { v: 1, type: "send", text: "hello", files: [], resources: [{ uri: "stdin:", text: "x" }] },
+    ]);
   });
 
   it("refuses a line that is not JSON with a clear error and closes the connection", async () => {
@@ -130,7 +143,12 @@ describe("the control socket", () => {
 
   it("serves several requests on one connection, in order", async () => {
     const { socketPath, received } = await serve();
-    const lines = [{ v: 1, type: "ping" }, { v: 1, type: "send", text: "a" }].map((message) => JSON.stringify(message)).join("\n");
+    const lines = [
+      { v: 1, type: "ping" },
+      { v: 1, type: "send", text: "a" },
+    ]
+      .map((message) => JSON.stringify(message))
+      .join("\n");
     const { reply } = await raw(socketPath, `${lines}\n`, { end: true });
     expect(reply.trim().split("\n")).toHaveLength(2);
     expect(received.map((request) => request.type)).toEqual(["ping", "send"]);
@@ -141,7 +159,10 @@ describe("the control socket", () => {
     mkdirSync(join(socketPath, ".."), { recursive: true, mode: 0o700 });
     // A pane killed with SIGKILL cannot remove its socket.
     try {
-      execFileSync(process.execPath, ["-e", `require("node:net").createServer().listen(${JSON.stringify(socketPath)}, () => process.kill(process.pid, "SIGKILL"))`]);
+      execFileSync(process.execPath, [
+        "-e",
+        `require("node:net").createServer().listen(${JSON.stringify(socketPath)}, () => process.kill(process.pid, "SIGKILL"))`,
+      ]);
     } catch {
       // Killed, as intended.
     }
@@ -156,7 +177,11 @@ describe("the control socket", () => {
   it("client: a missing socket is 'not running', after waiting when asked to", async () => {
     const socketPath = socketIn();
     const started = Date.now();
-    const error = await sendControlRequest(socketPath, { v: 1, type: "ping" }, { label: "tmux pane %3", waitMs: 300 }).catch((caught: unknown) => caught);
+    const error = await sendControlRequest(
+      socketPath,
+      { v: 1, type: "ping" },
+      { label: "tmux pane %3", waitMs: 300 },
+    ).catch((caught: unknown) => caught);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(error).toBeInstanceOf(ControlConnectError);
     expect((error as ControlConnectError).code).toBe("not-running");
@@ -167,19 +192,26 @@ describe("the control socket", () => {
     const socketPath = socketIn();
     const request = sendControlRequest(socketPath, { v: 1, type: "ping" }, { waitMs: 5000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    servers.push(await ControlServer.start({ socketPath, handle: () => ({ v: 1, ok: true, pane: { pid: 7, cwd: "/" } }) }));
+    servers.push(
+      await ControlServer.start({ socketPath, handle: () => ({ v: 1, ok: true, pane: { pid: 7, cwd: "/" } }) }),
+    );
     await expect(request).resolves.toMatchObject({ ok: true, pane: { pid: 7 } });
   });
 
   it("client: refuses a socket in a directory open to others", async () => {
     const { socketPath } = await serve();
     chmodSync(join(socketPath, ".."), 0o755);
-    await expect(sendControlRequest(socketPath, { v: 1, type: "ping" })).rejects.toMatchObject({ code: "unsafe", message: expect.stringMatching(/open to other users/) });
+    await expect(sendControlRequest(socketPath, { v: 1, type: "ping" })).rejects.toMatchObject({
+      code: "unsafe",
+      message: expect.stringMatching(/open to other users/),
+    });
   });
 
   it("client: refuses to send more than the pane would take", async () => {
     const { socketPath } = await serve();
     const text = "x".repeat(17 * 1024 * 1024);
-    await expect(sendControlRequest(socketPath, { v: 1, type: "send", text })).rejects.toMatchObject({ code: "too-large" });
+    await expect(sendControlRequest(socketPath, { v: 1, type: "send", text })).rejects.toMatchObject({
+      code: "too-large",
+    });
   });
 });

@@ -25,7 +25,14 @@ async function startZellijPane() {
   const store = new PaneStore({ flushIntervalMs: 0 });
   const attachments = new SentAttachments();
   const env = { ZELLIJ: "0", ZELLIJ_SESSION_NAME: "work", ZELLIJ_PANE_ID: "2", XDG_RUNTIME_DIR: join(root, "run") };
-  const control = await startPaneControl({ store, attachments, cwd: root, sessionId: () => "sess-1", ring: () => undefined, env });
+  const control = await startPaneControl({
+    store,
+    attachments,
+    cwd: root,
+    sessionId: () => "sess-1",
+    ring: () => undefined,
+    env,
+  });
   controls.push(control);
   return { root, store, attachments, control, socketPath: control.socketPath! };
 }
@@ -39,7 +46,10 @@ describe("sent attachments", () => {
     expect(sent.take()).toEqual(["tmux://pane/3", "/tmp/a.txt"]);
     expect(sent.take()).toEqual([]);
     const embedded = await sent.read("tmux://pane/3", { embeddedContext: true });
-    expect(embedded.block).toEqual({ type: "resource", resource: { uri: "tmux://pane/3", mimeType: "text/plain", text: "new" } });
+    expect(embedded.block).toEqual({
+      type: "resource",
+      resource: { uri: "tmux://pane/3", mimeType: "text/plain", text: "new" },
+    });
   });
 
   it("inline the text for an agent without embedded context, and read files like @path", async () => {
@@ -48,13 +58,21 @@ describe("sent attachments", () => {
     writeFileSync(file, "# notes\n");
     const sent = new SentAttachments();
     sent.add([file], [{ uri: "stdin:", text: "piped" }]);
-    expect((await sent.read("stdin:", {})).block).toEqual({ type: "text", text: "Content of stdin::\n```\npiped\n```" });
-    expect((await sent.read(file, { embeddedContext: true })).block).toMatchObject({ type: "resource", resource: { mimeType: "text/markdown", text: "# notes\n" } });
+    expect((await sent.read("stdin:", {})).block).toEqual({
+      type: "text",
+      text: "Content of stdin::\n```\npiped\n```",
+    });
+    expect((await sent.read(file, { embeddedContext: true })).block).toMatchObject({
+      type: "resource",
+      resource: { mimeType: "text/markdown", text: "# notes\n" },
+    });
   });
 
   it("refuse a resource over 10 MiB, and a pile of them", () => {
     const sent = new SentAttachments();
-    expect(() => sent.add([], [{ uri: "stdin:", text: "x".repeat(10 * 1024 * 1024 + 1) }])).toThrow(/over the 10 MiB limit/);
+    expect(() => sent.add([], [{ uri: "stdin:", text: "x".repeat(10 * 1024 * 1024 + 1) }])).toThrow(
+      /over the 10 MiB limit/,
+    );
     const many = Array.from({ length: 33 }, (_, index) => ({ uri: `stdin:${index}`, text: "x" }));
     expect(() => sent.add([], many)).toThrow(/too many attachments waiting/);
     expect(sent.size).toBe(0);
@@ -78,15 +96,26 @@ describe("the pane's control side", () => {
     const state = store.getState();
     // Control sequences never reach the input (they would reach the terminal when it draws).
     expect(state.draftRestore?.text).toBe("Explain this output:");
-    expect(state.transcript.at(-1)).toMatchObject({ kind: "notice", message: `attached ${file}, tmux://pane/3 (sent with your next prompt)` });
+    expect(state.transcript.at(-1)).toMatchObject({
+      kind: "notice",
+      message: `attached ${file}, tmux://pane/3 (sent with your next prompt)`,
+    });
     expect(attachments.take()).toEqual([file, "tmux://pane/3"]);
     expect(state.queue).toEqual([]);
   });
 
   it("refuses a missing file or a relative path with a message, and takes nothing from that request", async () => {
     const { store, attachments, socketPath, root } = await startZellijPane();
-    const missing = await sendControlRequest(socketPath, { v: 1, type: "send", text: "x", files: [join(root, "nope.txt")] });
-    expect(missing).toMatchObject({ ok: false, error: expect.stringMatching(/cannot attach .*nope\.txt: no such file/) });
+    const missing = await sendControlRequest(socketPath, {
+      v: 1,
+      type: "send",
+      text: "x",
+      files: [join(root, "nope.txt")],
+    });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/cannot attach .*nope\.txt: no such file/),
+    });
     const relative = await sendControlRequest(socketPath, { v: 1, type: "send", text: "x", files: ["a.txt"] });
     expect(relative).toMatchObject({ ok: false, error: "file paths must be absolute: a.txt" });
     expect(attachments.size).toBe(0);
@@ -95,7 +124,10 @@ describe("the pane's control side", () => {
 
   it("answers ping, and removes its socket on stop", async () => {
     const { socketPath, control } = await startZellijPane();
-    expect(await sendControlRequest(socketPath, { v: 1, type: "ping" })).toMatchObject({ ok: true, pane: { cwd: expect.any(String) } });
+    expect(await sendControlRequest(socketPath, { v: 1, type: "ping" })).toMatchObject({
+      ok: true,
+      pane: { cwd: expect.any(String) },
+    });
     control.stop();
     await expect(sendControlRequest(socketPath, { v: 1, type: "ping" })).rejects.toMatchObject({ code: "not-running" });
   });

@@ -18,6 +18,7 @@ export interface Line {
 }
 
 /** A received JSON-RPC message, loosely typed for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions walk arbitrary JSON-RPC shapes
 export type Msg = Record<string, any>;
 
 export function tempStateDir(): string {
@@ -32,7 +33,10 @@ export class AgentProcess {
   private nextId = 1;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
-  private constructor(readonly child: ChildProcessWithoutNullStreams, readonly stateDir: string) {
+  private constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    readonly stateDir: string,
+  ) {
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (text: string) => {
       this.buffer += text;
@@ -96,15 +100,23 @@ export class AgentProcess {
   }
 
   /** Resolves with the first message (from index `from`) matching `predicate`; fails after `timeoutMs`. */
-  async waitFor(predicate: (message: Msg) => boolean, options: { from?: number; timeoutMs?: number } = {}): Promise<Msg> {
+  async waitFor(
+    predicate: (message: Msg) => boolean,
+    options: { from?: number; timeoutMs?: number } = {},
+  ): Promise<Msg> {
     const deadline = Date.now() + (options.timeoutMs ?? 15_000);
-    for (let index = options.from ?? 0; ; ) {
+    for (let index = options.from ?? 0; ;) {
       for (; index < this.lines.length; index++) {
         const json = this.lines[index]!.json;
         if (json && predicate(json)) return json;
       }
       if (Date.now() > deadline) {
-        throw new Error(`timed out waiting for a message; last lines:\n${this.lines.slice(-5).map((l) => l.raw).join("\n")}\nstderr: ${this.stderr}`);
+        throw new Error(
+          `timed out waiting for a message; last lines:\n${this.lines
+            .slice(-5)
+            .map((l) => l.raw)
+            .join("\n")}\nstderr: ${this.stderr}`,
+        );
       }
       await this.nextEvent(deadline - Date.now());
     }
@@ -127,7 +139,10 @@ export class AgentProcess {
 
   /** Creates a session and returns its id (after `initialize` with the given client capabilities). */
   async newSession(options: { clientCapabilities?: object; params?: object } = {}): Promise<string> {
-    const init = this.request("initialize", { protocolVersion: 1, clientCapabilities: options.clientCapabilities ?? {} });
+    const init = this.request("initialize", {
+      protocolVersion: 1,
+      clientCapabilities: options.clientCapabilities ?? {},
+    });
     await this.response(init);
     const created = await this.response(this.request("session/new", options.params ?? {}));
     if (!created["result"]) throw new Error(`session/new failed: ${JSON.stringify(created)}`);

@@ -7,7 +7,10 @@ const RUNTIME_DENY =
 
 async function toolResult(agent: AgentProcess, sessionId: string, name: string): Promise<Msg> {
   const message = await agent.waitFor(
-    (m) => m.params?.sessionId === sessionId && m.params.update?.sessionUpdate === "tool_call_update" && m.params.update.name === name,
+    (m) =>
+      m.params?.sessionId === sessionId &&
+      m.params.update?.sessionUpdate === "tool_call_update" &&
+      m.params.update.name === name,
   );
   return message.params.update as Msg;
 }
@@ -28,7 +31,11 @@ describe("demo agent: approvals and questions", () => {
       { optionId: "reject-with-edit", name: "Reject with edit", kind: "reject_with_edit" },
       { optionId: "reject-once", name: "Reject", kind: "reject_once" },
     ]);
-    const diff = { path: "src/greeting.ts", oldText: 'export const greeting = "Hello";', newText: 'export const greeting = "Hello from zc-pane";' };
+    const diff = {
+      path: "src/greeting.ts",
+      oldText: 'export const greeting = "Hello";',
+      newText: 'export const greeting = "Hello from zc-pane";',
+    };
     expect(request.params.toolCall).toEqual({
       toolCallId: expect.stringMatching(/^approval-/),
       title: "Approve file_edit?",
@@ -40,7 +47,13 @@ describe("demo agent: approvals and questions", () => {
     });
     agent.reply(request.id, selected("reject-with-edit", { replacementContent: "keep it\u001b[2J as is" }));
     const call = await agent.waitFor((m) => m.params?.update?.sessionUpdate === "tool_call");
-    expect(call.params.update).toMatchObject({ name: "file_edit", kind: "edit", status: "pending", rawInput: diff, content: [{ type: "diff", ...diff }] });
+    expect(call.params.update).toMatchObject({
+      name: "file_edit",
+      kind: "edit",
+      status: "pending",
+      rawInput: diff,
+      content: [{ type: "diff", ...diff }],
+    });
     const update = await toolResult(agent, sessionId, "file_edit");
     expect(update.rawOutput).toBe("keep it[2J as is");
     expect(agent.indexOf(call)).toBeGreaterThan(agent.indexOf(request));
@@ -113,10 +126,19 @@ describe("demo agent: approvals and questions", () => {
         { optionId: "choice-1", name: "Merge", kind: "allow_once" },
         { optionId: "choice-2", name: "Cancel", kind: "reject_once" },
       ],
-      toolCall: { toolCallId: expect.stringMatching(/^ask-user-[0-9a-f-]{36}$/), title: "How should I integrate main into your branch?", kind: "other", status: "pending" },
+      toolCall: {
+        toolCallId: expect.stringMatching(/^ask-user-[0-9a-f-]{36}$/),
+        title: "How should I integrate main into your branch?",
+        kind: "other",
+        status: "pending",
+      },
     });
     const call = agent.updates(sessionId, "tool_call")[0]!;
-    expect(call).toMatchObject({ name: "ask_user", kind: "execute", rawInput: { question: expect.any(String), choices: ["Rebase", "Merge", "Cancel"] } });
+    expect(call).toMatchObject({
+      name: "ask_user",
+      kind: "execute",
+      rawInput: { question: expect.any(String), choices: ["Rebase", "Merge", "Cancel"] },
+    });
     agent.reply(request.id, selected("choice-1"));
     expect((await toolResult(agent, sessionId, "ask_user")).rawOutput).toBe("Merge");
     expect((await agent.response(promptId)).result.content).toContain("Merge");
@@ -162,6 +184,8 @@ describe("demo agent: approvals and questions", () => {
     const choice = await agent.waitFor((m) => m.id === "zc-out-1");
     expect(choice.params.options[0].optionId).toBe("choice-0");
     agent.reply(choice.id, { outcome: { outcome: "cancelled" } });
-    expect((await toolResult(agent, sessionId, "ask_user")).rawOutput).toMatch(/^Error: Channel 'acp' did not complete the structured choice/);
+    expect((await toolResult(agent, sessionId, "ask_user")).rawOutput).toMatch(
+      /^Error: Channel 'acp' did not complete the structured choice/,
+    );
   });
 });

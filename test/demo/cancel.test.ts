@@ -4,7 +4,10 @@ import { AgentProcess, type Msg } from "./agent-process.js";
 const MARKER = "[turn cancelled via client]";
 
 function messageText(agent: AgentProcess, sessionId: string, from = 0): string {
-  return agent.updates(sessionId, "agent_message_chunk", from).map((u) => u.content.text as string).join("");
+  return agent
+    .updates(sessionId, "agent_message_chunk", from)
+    .map((u) => u.content.text as string)
+    .join("");
 }
 
 // Cancellation, busy sessions, close and stop (protocol.md §5.2–§5.4, §6.6, §8.1–§8.3).
@@ -31,7 +34,11 @@ describe("demo agent: cancel, busy, close, stop", () => {
     const result = await agent.response(first);
     const cancelled = agent.updates(sessionId, "tool_call");
     expect(cancelled).toEqual([expected]);
-    expect(result.result).toEqual({ sessionId, stopReason: "cancelled", content: `${messageText(agent, sessionId)}\n\n${MARKER}` });
+    expect(result.result).toEqual({
+      sessionId,
+      stopReason: "cancelled",
+      content: `${messageText(agent, sessionId)}\n\n${MARKER}`,
+    });
     expect(result.result.content).toMatch(/^tick 1\/300 tick 2\/300 tick 3\/300 /);
 
     // Second cancel, as a request this time: `{}` reply, and the same synthetic id again.
@@ -61,14 +68,20 @@ describe("demo agent: cancel, busy, close, stop", () => {
     expect(await agent.quietFor(400)).toBe(true);
     agent.reply(request.id, { outcome: { outcome: "cancelled" } });
     const result = await agent.response(promptId);
-    const calls = agent.updates(sessionId).filter((u) => u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update");
+    const calls = agent
+      .updates(sessionId)
+      .filter((u) => u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update");
     expect(calls.map((u) => [u.sessionUpdate, u.name])).toEqual([
       ["tool_call", "shell"],
       ["tool_call_update", "shell"],
       ["tool_call", "turn-cancelled"],
     ]);
     expect(calls[1]!.rawOutput).toMatch(/^Tool call not executed: 'shell' requires approval/);
-    expect(result.result).toEqual({ sessionId, stopReason: "cancelled", content: `${messageText(agent, sessionId)}\n\n${MARKER}` });
+    expect(result.result).toEqual({
+      sessionId,
+      stopReason: "cancelled",
+      content: `${messageText(agent, sessionId)}\n\n${MARKER}`,
+    });
   });
 
   it("answers cancel with {} for an idle or unknown session", async () => {
@@ -76,7 +89,10 @@ describe("demo agent: cancel, busy, close, stop", () => {
     const sessionId = await agent.newSession();
     expect((await agent.response(agent.request("session/cancel", { sessionId }))).result).toEqual({});
     expect((await agent.response(agent.request("session/cancel", { sessionId: "nope" }))).result).toEqual({});
-    expect((await agent.response(agent.request("session/cancel", {}))).error).toEqual({ code: -32602, message: "Missing required parameter: sessionId" });
+    expect((await agent.response(agent.request("session/cancel", {}))).error).toEqual({
+      code: -32602,
+      message: "Missing required parameter: sessionId",
+    });
   });
 
   it("rejects a second prompt with -32002 before looking at it, and never queues it", async () => {
@@ -121,7 +137,12 @@ describe("demo agent: cancel, busy, close, stop", () => {
     expect(result.result.stopReason).toBe("end_turn");
     expect(stop.result).toEqual({ sessionId, stopped: true });
     expect(agent.indexOf(stop)).toBeGreaterThan(agent.indexOf(result));
-    expect(agent.updates(sessionId, "plan").at(-1)!.entries.every((e: Msg) => e.status === "completed")).toBe(true);
+    expect(
+      agent
+        .updates(sessionId, "plan")
+        .at(-1)!
+        .entries.every((e: Msg) => e.status === "completed"),
+    ).toBe(true);
     expect((await agent.response(agent.request("session/stop", { sessionId }))).error.code).toBe(-32000);
   });
 });

@@ -8,7 +8,12 @@ describe("demo agent: JSON-RPC envelope", () => {
 
   it("answers initialize with the v1 shape, ZeroClaw's key order, one compact line", async () => {
     agent = AgentProcess.start({ args: ["--max-sessions", "4", "--session-timeout", "120"] });
-    agent.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "1.0", clientInfo: { name: "t" } } });
+    agent.send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "1.0", clientInfo: { name: "t" } },
+    });
     const reply = await agent.response(1);
     expect(reply.result).toEqual({
       protocolVersion: 1,
@@ -33,7 +38,11 @@ describe("demo agent: JSON-RPC envelope", () => {
     agent = AgentProcess.start();
     agent.send("this is not json");
     const reply = await agent.waitFor((m) => m.error?.code === -32700);
-    expect(reply).toEqual({ jsonrpc: "2.0", error: { code: -32700, message: expect.stringMatching(/^Parse error: /) }, id: null });
+    expect(reply).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32700, message: expect.stringMatching(/^Parse error: /) },
+      id: null,
+    });
     expect(Object.keys(reply.error)).toEqual(["code", "message"]);
   });
 
@@ -63,7 +72,11 @@ describe("demo agent: JSON-RPC envelope", () => {
     agent = AgentProcess.start();
     agent.request("session/set_mode", {}, "abc");
     agent.request("authenticate", {}, 42);
-    expect(await agent.response("abc")).toEqual({ jsonrpc: "2.0", error: { code: -32601, message: "Method not found: session/set_mode" }, id: "abc" });
+    expect(await agent.response("abc")).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32601, message: "Method not found: session/set_mode" },
+      id: "abc",
+    });
     expect((await agent.response(42)).error).toEqual({ code: -32601, message: "Method not found: authenticate" });
   });
 

@@ -14,8 +14,10 @@ import WebSocket from "ws";
 const ROOT = new URL("../..", import.meta.url).pathname;
 const BIN = join(ROOT, "bin", "zc-pane.js");
 const TOKEN = "zc_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-const UNAUTHORIZED = "Unauthorized - provide Authorization header, Sec-WebSocket-Protocol bearer, or ?token= query param";
+const UNAUTHORIZED =
+  "Unauthorized - provide Authorization header, Sec-WebSocket-Protocol bearer, or ?token= query param";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions walk arbitrary JSON-RPC shapes
 type Msg = Record<string, any>;
 
 interface Gateway {
@@ -28,9 +30,16 @@ interface Gateway {
   stop(): Promise<number | null>;
 }
 
-async function startGateway(args: string[] = [], stateDir = mkdtempSync(join(tmpdir(), "zc-gateway-test-"))): Promise<Gateway> {
+async function startGateway(
+  args: string[] = [],
+  stateDir = mkdtempSync(join(tmpdir(), "zc-gateway-test-")),
+): Promise<Gateway> {
   if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
-  const child = spawn(process.execPath, [BIN, "demo-agent", "--gateway", "--port", "0", "--state-dir", stateDir, ...args], { cwd: ROOT, env: { ...process.env, CI: "false" } });
+  const child = spawn(
+    process.execPath,
+    [BIN, "demo-agent", "--gateway", "--port", "0", "--state-dir", stateDir, ...args],
+    { cwd: ROOT, env: { ...process.env, CI: "false" } },
+  );
   let stderr = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
@@ -116,7 +125,8 @@ class Peer {
       const found = this.messages.find(predicate);
       if (found) return found;
       if (this.socket.readyState === WebSocket.CLOSED) throw new Error("the socket closed while waiting");
-      if (Date.now() > deadline) throw new Error(`timed out; frames so far: ${this.frames.map((frame) => frame.text).join("\n")}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out; frames so far: ${this.frames.map((frame) => frame.text).join("\n")}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 100);
         this.waiters.push(() => {
@@ -144,13 +154,22 @@ class HttpRefusal extends Error {
 }
 
 /** The raw handshake answer (status and headers), for what a `ws` client would refuse before we could look. */
-function rawUpgrade(port: number, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+function rawUpgrade(
+  port: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest({
       host: "127.0.0.1",
       port,
       path: "/acp",
-      headers: { Connection: "Upgrade", Upgrade: "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", ...headers },
+      headers: {
+        Connection: "Upgrade",
+        Upgrade: "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        ...headers,
+      },
     });
     request.once("upgrade", (response, socket) => {
       socket.destroy();
@@ -194,16 +213,24 @@ describe("demo gateway without a token (pairing off)", () => {
     expect(updates.length).toBeGreaterThan(3);
     expect(updates.some((message) => message.params.update.sessionUpdate === "agent_thought_chunk")).toBe(true);
     // Every frame is one compact message: text, JSON, no newline, none after the result of its turn.
-    expect(peer.frames.every((frame) => !frame.binary && frame.json !== undefined && !frame.text.includes("\n"))).toBe(true);
+    expect(peer.frames.every((frame) => !frame.binary && frame.json !== undefined && !frame.text.includes("\n"))).toBe(
+      true,
+    );
     expect(peer.messages.indexOf(turn)).toBe(peer.messages.length - 1);
     await peer.close();
   });
 
   it("a frame with two messages is a parse error (-32700, id null); the connection goes on", async () => {
     const peer = await Peer.open(gateway.url);
-    peer.send(`${JSON.stringify({ jsonrpc: "2.0", id: 101, method: "initialize", params: initialize })}\n${JSON.stringify({ jsonrpc: "2.0", id: 102, method: "session/new", params: {} })}`);
+    peer.send(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 101, method: "initialize", params: initialize })}\n${JSON.stringify({ jsonrpc: "2.0", id: 102, method: "session/new", params: {} })}`,
+    );
     const error = await peer.waitFor((message) => "error" in message);
-    expect(error).toEqual({ jsonrpc: "2.0", error: { code: -32700, message: expect.stringMatching(/^Parse error: trailing characters/) }, id: null });
+    expect(error).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32700, message: expect.stringMatching(/^Parse error: trailing characters/) },
+      id: null,
+    });
     expect((await peer.call("initialize", initialize)).result).toBeDefined();
     expect(peer.messages.some((message) => message.id === 101 || message.id === 102)).toBe(false);
     await peer.close();
@@ -213,7 +240,15 @@ describe("demo gateway without a token (pairing off)", () => {
     const peer = await Peer.open(gateway.url);
     peer.send(Buffer.from([0xff, 0xfe, 0x7b]).toString("latin1"), { binary: false });
     peer.socket.send(Buffer.from([0xff, 0xfe, 0x7b, 0x7d]), { binary: true });
-    peer.send({ jsonrpc: "2.0", id: 7, method: "initialize", params: { ...initialize, clientInfo: { name: "tëst ✓", version: "0" } } }, { binary: true });
+    peer.send(
+      {
+        jsonrpc: "2.0",
+        id: 7,
+        method: "initialize",
+        params: { ...initialize, clientInfo: { name: "tëst ✓", version: "0" } },
+      },
+      { binary: true },
+    );
     const reply = await peer.waitFor((message) => message.id === 7);
     expect(reply.result.protocolVersion).toBe(1);
     // The replies are text frames even when the request came as binary.
@@ -229,15 +264,22 @@ describe("demo gateway without a token (pairing off)", () => {
     await coder.close();
 
     const explicit = await Peer.open(`${gateway.url}?agent=coder`);
-    expect((await explicit.call("session/new", { agentAlias: "demo" })).result.workspaceDir).toBe(join(gateway.stateDir, "agents", "demo", "workspace"));
+    expect((await explicit.call("session/new", { agentAlias: "demo" })).result.workspaceDir).toBe(
+      join(gateway.stateDir, "agents", "demo", "workspace"),
+    );
     await explicit.close();
 
     const blank = await Peer.open(`${gateway.url}?agent=%20%20`);
-    expect((await blank.call("session/new", { agentAlias: null })).result.workspaceDir).toBe(join(gateway.stateDir, "agents", "demo", "workspace"));
+    expect((await blank.call("session/new", { agentAlias: null })).result.workspaceDir).toBe(
+      join(gateway.stateDir, "agents", "demo", "workspace"),
+    );
     await blank.close();
 
     const unknown = await Peer.open(`${gateway.url}?agent=nobody`);
-    expect((await unknown.call("session/new", {})).error).toEqual({ code: -32602, message: "Unknown agent `nobody` — no [agents.nobody] entry configured" });
+    expect((await unknown.call("session/new", {})).error).toEqual({
+      code: -32602,
+      message: "Unknown agent `nobody` — no [agents.nobody] entry configured",
+    });
     await unknown.close();
   });
 
@@ -247,17 +289,31 @@ describe("demo gateway without a token (pairing off)", () => {
     const sessionId = (await first.call("session/new", {})).result.sessionId as string;
     // --max-sessions 1: this connection is full…
     expect((await first.call("session/new", {})).error.code).toBe(-32001);
-    first.send({ jsonrpc: "2.0", id: 50, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "shell" }] } });
+    first.send({
+      jsonrpc: "2.0",
+      id: 50,
+      method: "session/prompt",
+      params: { sessionId, prompt: [{ type: "text", text: "shell" }] },
+    });
     const firstAsk = await first.waitFor((message) => message.method === "session/request_permission");
     expect(firstAsk.id).toBe("zc-out-0");
-    first.send({ jsonrpc: "2.0", id: firstAsk.id, result: { outcome: { outcome: "selected", optionId: "allow-once" } } });
+    first.send({
+      jsonrpc: "2.0",
+      id: firstAsk.id,
+      result: { outcome: { outcome: "selected", optionId: "allow-once" } },
+    });
     expect((await first.waitFor((message) => message.id === 50)).result.stopReason).toBe("end_turn");
 
     // …but another connection has its own count and its own zc-out-N.
     const second = await Peer.open(gateway.url);
     await second.call("initialize", initialize);
     const other = (await second.call("session/new", {})).result.sessionId as string;
-    second.send({ jsonrpc: "2.0", id: 60, method: "session/prompt", params: { sessionId: other, prompt: [{ type: "text", text: "shell" }] } });
+    second.send({
+      jsonrpc: "2.0",
+      id: 60,
+      method: "session/prompt",
+      params: { sessionId: other, prompt: [{ type: "text", text: "shell" }] },
+    });
     expect((await second.waitFor((message) => message.method === "session/request_permission")).id).toBe("zc-out-0");
     await second.close();
 
@@ -267,11 +323,19 @@ describe("demo gateway without a token (pairing off)", () => {
     await third.call("initialize", initialize);
     const loaded = await third.call("session/load", { sessionId, cwd: "/ignored", mcpServers: [] });
     expect(loaded.result).toEqual({});
-    const replayed = third.messages.filter((message) => message.method === "session/update" && message.params.sessionId === sessionId);
-    expect(replayed[0]?.params.update).toMatchObject({ sessionUpdate: "user_message_chunk", content: { text: expect.stringMatching(/\] shell$/) } });
+    const replayed = third.messages.filter(
+      (message) => message.method === "session/update" && message.params.sessionId === sessionId,
+    );
+    expect(replayed[0]?.params.update).toMatchObject({
+      sessionUpdate: "user_message_chunk",
+      content: { text: expect.stringMatching(/\] shell$/) },
+    });
     expect(replayed.some((message) => message.params.update.sessionUpdate === "tool_call")).toBe(true);
     // It is live on this connection now, which is full: the limit is checked before "already active" (§8.4).
-    expect((await third.call("session/load", { sessionId })).error).toEqual({ code: -32001, message: "Maximum session limit reached (1)" });
+    expect((await third.call("session/load", { sessionId })).error).toEqual({
+      code: -32001,
+      message: "Maximum session limit reached (1)",
+    });
     await third.call("session/close", { sessionId });
     expect((await third.call("session/resume", { sessionId })).result).toEqual({});
     await third.close();
@@ -280,7 +344,12 @@ describe("demo gateway without a token (pairing off)", () => {
   it("a crash turn drops only its own connection", async () => {
     const doomed = await Peer.open(gateway.url);
     const sessionId = (await doomed.call("session/new", {})).result.sessionId as string;
-    doomed.send({ jsonrpc: "2.0", id: 9, method: "session/prompt", params: { sessionId, prompt: [{ type: "text", text: "crash" }] } });
+    doomed.send({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "session/prompt",
+      params: { sessionId, prompt: [{ type: "text", text: "crash" }] },
+    });
     expect(await doomed.closed).toBe(1006);
     const next = await Peer.open(gateway.url);
     expect((await next.call("initialize", initialize)).result).toBeDefined();
@@ -360,7 +429,9 @@ describe("demo gateway with --token", () => {
   });
 
   it("refuses other paths with 404", async () => {
-    const refused = await refusal(gateway.url.replace(/\/acp$/, "/other"), { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const refused = await refusal(gateway.url.replace(/\/acp$/, "/other"), {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     expect(refused.status).toBe(404);
   });
 });
@@ -377,7 +448,11 @@ describe("demo gateway restarts", () => {
     const after = await startGateway([], before.stateDir);
     const resumer = await Peer.open(after.url);
     expect((await resumer.call("session/resume", { sessionId })).result).toEqual({});
-    expect(resumer.messages.filter((message) => message.method === "session/update").map((message) => message.params.update.sessionUpdate)).toEqual(["plan"]);
+    expect(
+      resumer.messages
+        .filter((message) => message.method === "session/update")
+        .map((message) => message.params.update.sessionUpdate),
+    ).toEqual(["plan"]);
     await resumer.close();
     const loader = await Peer.open(after.url);
     expect((await loader.call("session/load", { sessionId })).result).toEqual({});

@@ -11,7 +11,9 @@ async function sessionWithShellTurn(): Promise<{ sessionId: string; stateDir: st
   const agent = AgentProcess.start();
   const sessionId = await agent.newSession();
   const promptId = agent.request("session/prompt", { sessionId, prompt: "shell please" });
-  agent.reply((await agent.serverRequest("session/request_permission")).id, { outcome: { outcome: "selected", optionId: "allow-once" } });
+  agent.reply((await agent.serverRequest("session/request_permission")).id, {
+    outcome: { outcome: "selected", optionId: "allow-once" },
+  });
   await agent.response(promptId);
   expect(await agent.end()).toEqual({ code: 0, signal: null });
   await agent.dispose({ keepState: true });
@@ -66,7 +68,9 @@ describe("demo agent: load and resume", () => {
       message: `Session already active: ${sessionId}. Call session/close first.`,
     });
     // Loaded sessions take prompts again.
-    expect((await agent.response(agent.request("session/prompt", { sessionId, prompt: "think" }))).result.stopReason).toBe("end_turn");
+    expect(
+      (await agent.response(agent.request("session/prompt", { sessionId, prompt: "think" }))).result.stopReason,
+    ).toBe("end_turn");
   });
 
   it("does not persist cancelled or failed turns", async () => {
@@ -77,7 +81,10 @@ describe("demo agent: load and resume", () => {
     agent.notify("session/cancel", { sessionId });
     await agent.response(slow);
     const failed = await agent.response(agent.request("session/prompt", { sessionId, prompt: "fail" }));
-    expect(failed.error).toEqual({ code: -32603, message: "Agent turn failed: demo provider error: simulated upstream failure (HTTP 529 overloaded)" });
+    expect(failed.error).toEqual({
+      code: -32603,
+      message: "Agent turn failed: demo provider error: simulated upstream failure (HTTP 529 overloaded)",
+    });
     await agent.response(agent.request("session/close", { sessionId }));
     const mark = agent.lines.length;
     expect((await agent.response(agent.request("session/load", { sessionId }))).result).toEqual({});
@@ -102,11 +109,18 @@ describe("demo agent: load and resume", () => {
   it("answers load, resume, prompt, stop and close for unknown ids with -32000", async () => {
     agent = AgentProcess.start();
     for (const method of ["session/load", "session/resume", "session/prompt", "session/stop", "session/close"]) {
-      const reply = await agent.response(agent.request(method, { sessionId: "0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11", prompt: "hi" }));
+      const reply = await agent.response(
+        agent.request(method, { sessionId: "0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11", prompt: "hi" }),
+      );
       expect(reply.error).toEqual({ code: -32000, message: "Session not found: 0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11" });
     }
-    expect((await agent.response(agent.request("session/load", { sessionId: "../../etc/passwd" }))).error.code).toBe(-32000);
-    expect((await agent.response(agent.request("session/load", {}))).error).toEqual({ code: -32602, message: "Missing required parameter: sessionId" });
+    expect((await agent.response(agent.request("session/load", { sessionId: "../../etc/passwd" }))).error.code).toBe(
+      -32000,
+    );
+    expect((await agent.response(agent.request("session/load", {}))).error).toEqual({
+      code: -32602,
+      message: "Missing required parameter: sessionId",
+    });
   });
 
   it("writes embedded blobs under <workspace>/uploads/<sha256>.<ext> and replaces them with markers", async () => {
@@ -119,10 +133,15 @@ describe("demo agent: load and resume", () => {
       { type: "text", text: "think about these" },
       { type: "resource", resource: { uri: "file:///tmp/notes.md", mimeType: "text/markdown", text: "# notes" } },
       { type: "resource", resource: { uri: "file:///tmp/shot.png", blob: png.toString("base64") } },
-      { type: "resource", resource: { uri: "attachment://x/report.pdf", mimeType: "application/pdf", blob: pdf.toString("base64") } },
+      {
+        type: "resource",
+        resource: { uri: "attachment://x/report.pdf", mimeType: "application/pdf", blob: pdf.toString("base64") },
+      },
       { type: "image", data: "AAAA", mimeType: "image/png" },
     ];
-    expect((await agent.response(agent.request("session/prompt", { sessionId, prompt }))).result.stopReason).toBe("end_turn");
+    expect((await agent.response(agent.request("session/prompt", { sessionId, prompt }))).result.stopReason).toBe(
+      "end_turn",
+    );
     const pngName = `${createHash("sha256").update(png).digest("hex")}.png`;
     const pdfName = `${createHash("sha256").update(pdf).digest("hex")}.pdf`;
     expect(readFileSync(join(workspace, "uploads", pngName))).toEqual(png);
@@ -148,8 +167,13 @@ describe("demo agent: load and resume", () => {
     expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
 
     const huge = Buffer.alloc(10 * 1024 * 1024 + 1).toString("base64");
-    const tooBig = await agent.response(agent.request("session/prompt", { sessionId, prompt: [{ resource: { blob: huge } }] }));
-    expect(tooBig.error).toEqual({ code: -32602, message: `Embedded resource exceeds 10 MB limit (${10 * 1024 * 1024 + 1} bytes)` });
+    const tooBig = await agent.response(
+      agent.request("session/prompt", { sessionId, prompt: [{ resource: { blob: huge } }] }),
+    );
+    expect(tooBig.error).toEqual({
+      code: -32602,
+      message: `Embedded resource exceeds 10 MB limit (${10 * 1024 * 1024 + 1} bytes)`,
+    });
 
     const cases: [unknown, number, string][] = [
       [undefined, -32602, "Missing required parameter: prompt (must be string or array of parts)"],
@@ -160,7 +184,10 @@ describe("demo agent: load and resume", () => {
       ["   ", -32603, "Agent turn failed: empty user message: refusing to dispatch a blank turn"],
     ];
     for (const [prompt, code, message] of cases) {
-      expect((await agent.response(agent.request("session/prompt", { sessionId, prompt }))).error).toEqual({ code, message });
+      expect((await agent.response(agent.request("session/prompt", { sessionId, prompt }))).error).toEqual({
+        code,
+        message,
+      });
     }
   });
 });

@@ -21,7 +21,9 @@ describe("demo agent: benchmark scenarios", () => {
     const reply = await agent.response(agent.request("session/prompt", { sessionId, prompt: "burst 2000 x40" }));
     const chunks = agent.updates(sessionId, "agent_message_chunk").map((u) => u.content.text as string);
     expect(chunks).toHaveLength(2000);
-    expect(chunks.every((text, index) => text.length === 40 && text.startsWith(`c${index}.`) && text.endsWith(". "))).toBe(true);
+    expect(
+      chunks.every((text, index) => text.length === 40 && text.startsWith(`c${index}.`) && text.endsWith(". ")),
+    ).toBe(true);
     expect(reply.result.content).toBe(chunks.join(""));
   });
 

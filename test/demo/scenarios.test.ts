@@ -22,7 +22,9 @@ describe("demo agent: scripted scenarios", () => {
     const hash = createHash("sha256").update(Buffer.from(resource.blob, "base64")).digest("hex");
     expect(update).toMatchObject({ toolCallId: call!.toolCallId, title: "Demo report", status: "completed" });
     expect(resource.uri).toBe(`attachment://deliver/${hash}.md`);
-    expect(update!.rawOutput).toBe(`Delivered demo-report.md (${Buffer.from(resource.blob, "base64").length} bytes)\nuri=${resource.uri}`);
+    expect(update!.rawOutput).toBe(
+      `Delivered demo-report.md (${Buffer.from(resource.blob, "base64").length} bytes)\nuri=${resource.uri}`,
+    );
     expect(update!.content[0]).toEqual({ type: "content", content: { type: "text", text: update!.rawOutput } });
 
     await agent.response(agent.request("session/prompt", { sessionId, prompt: "deliver-fail" }));
@@ -57,7 +59,8 @@ describe("demo agent: scripted scenarios", () => {
     const sessionId = await agent.newSession();
     await agent.response(agent.request("session/prompt", { sessionId, prompt: "ansi" }));
     const text = chunkTexts(agent, sessionId).join("");
-    for (const sequence of ["\u001b]52;c;", "\u001b]0;", "\u001b[2J", "\u009b31m", "\u001b[3J"]) expect(text).toContain(sequence);
+    for (const sequence of ["\u001b]52;c;", "\u001b]0;", "\u001b[2J", "\u009b31m", "\u001b[3J"])
+      expect(text).toContain(sequence);
     expect(chunkTexts(agent, sessionId).some((chunk) => chunk.endsWith("\u001b"))).toBe(true);
     const raw = agent.lines.map((line) => line.raw).join("\n");
     expect(raw).toContain("\\u001b]52;c;");
@@ -76,7 +79,9 @@ describe("demo agent: scripted scenarios", () => {
     const sessionId = await agent.newSession();
     const reply = await agent.response(agent.request("session/prompt", { sessionId, prompt: "garbage" }));
     expect(reply.result.stopReason).toBe("end_turn");
-    expect(agent.lines.filter((line) => line.json === undefined).map((line) => line.raw)).toEqual(["this line is not JSON: {oops"]);
+    expect(agent.lines.filter((line) => line.json === undefined).map((line) => line.raw)).toEqual([
+      "this line is not JSON: {oops",
+    ]);
   });
 
   it("stderr: log lines on stderr only", async () => {

@@ -17,7 +17,10 @@ describe("demo agent: sessions", () => {
   it("creates a session with a UUID v4 id; no cwd means the agent workspace under the state dir", async () => {
     agent = AgentProcess.start();
     const reply = await agent.response(agent.request("session/new", { mcpServers: [] }));
-    expect(reply.result).toEqual({ sessionId: expect.stringMatching(UUID_V4), workspaceDir: join(agent.stateDir, "agents", "demo", "workspace") });
+    expect(reply.result).toEqual({
+      sessionId: expect.stringMatching(UUID_V4),
+      workspaceDir: join(agent.stateDir, "agents", "demo", "workspace"),
+    });
     const coder = await agent.response(agent.request("session/new", { agent_alias: "coder" }));
     expect(coder.result.workspaceDir).toBe(join(agent.stateDir, "agents", "coder", "workspace"));
   });
@@ -39,7 +42,9 @@ describe("demo agent: sessions", () => {
       message: "Unknown agent `ghost` — no [agents.ghost] entry configured",
     });
     // A present agentAlias that is not a string does not fall back to agent_alias: the default agent is used.
-    expect((await agent.response(agent.request("session/new", { agentAlias: null, agent_alias: "ghost" }))).result).toBeDefined();
+    expect(
+      (await agent.response(agent.request("session/new", { agentAlias: null, agent_alias: "ghost" }))).result,
+    ).toBeDefined();
     expect((await agent.response(agent.request("session/new", { cwd: "/definitely/not/here" }))).error).toEqual({
       code: -32602,
       message: "cwd is not a usable directory (/definitely/not/here): No such file or directory (os error 2)",
@@ -49,7 +54,10 @@ describe("demo agent: sessions", () => {
   it("enforces --max-sessions with -32001", async () => {
     agent = AgentProcess.start({ args: ["--max-sessions", "1"] });
     const sessionId = await agent.newSession();
-    expect((await agent.response(agent.request("session/new", {}))).error).toEqual({ code: -32001, message: "Maximum session limit reached (1)" });
+    expect((await agent.response(agent.request("session/new", {}))).error).toEqual({
+      code: -32001,
+      message: "Maximum session limit reached (1)",
+    });
     // The limit is checked before "already active" on restore.
     expect((await agent.response(agent.request("session/load", { sessionId }))).error.code).toBe(-32001);
     await agent.response(agent.request("session/close", { sessionId }));
@@ -59,13 +67,20 @@ describe("demo agent: sessions", () => {
   it("answers inbound session/update as a keep-alive, -32000 for an unknown session", async () => {
     agent = AgentProcess.start();
     const sessionId = await agent.newSession();
-    expect((await agent.response(agent.request("session/update", { sessionId, update: { sessionUpdate: "ping" } }))).result).toEqual({
+    expect(
+      (await agent.response(agent.request("session/update", { sessionId, update: { sessionUpdate: "ping" } }))).result,
+    ).toEqual({
       sessionId,
       type: "ping",
       status: "processed",
     });
-    expect((await agent.response(agent.request("session/event", { sessionId, type: "hello" }))).result.type).toBe("hello");
-    expect((await agent.response(agent.request("session/event", { sessionId: "nope" }))).error).toEqual({ code: -32000, message: "Session not found: nope" });
+    expect((await agent.response(agent.request("session/event", { sessionId, type: "hello" }))).result.type).toBe(
+      "hello",
+    );
+    expect((await agent.response(agent.request("session/event", { sessionId: "nope" }))).error).toEqual({
+      code: -32000,
+      message: "Session not found: nope",
+    });
   });
 
   it("reaps idle sessions after --session-timeout, unless kept alive", async () => {
@@ -78,7 +93,9 @@ describe("demo agent: sessions", () => {
     }
     const gone = await agent.response(agent.request("session/prompt", { sessionId: idle, prompt: "burst 3" }));
     expect(gone.error).toEqual({ code: -32000, message: `Session not found: ${idle}` });
-    expect((await agent.response(agent.request("session/prompt", { sessionId: kept, prompt: "burst 3" }))).result.stopReason).toBe("end_turn");
+    expect(
+      (await agent.response(agent.request("session/prompt", { sessionId: kept, prompt: "burst 3" }))).result.stopReason,
+    ).toBe("end_turn");
     // A reaped session is still stored and comes back with session/resume.
     expect((await agent.response(agent.request("session/resume", { sessionId: idle }))).result).toEqual({});
   });

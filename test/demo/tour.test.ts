@@ -63,7 +63,12 @@ describe("demo agent: the default turn", () => {
     expect(shellDone.params.update.body).toBe(shellDone.params.update.rawOutput);
 
     const editApproval = await agent.waitFor((m) => m.id === "zc-out-1");
-    expect(editApproval.params.options.map((o: Msg) => o.kind)).toEqual(["allow_once", "allow_always", "reject_with_edit", "reject_once"]);
+    expect(editApproval.params.options.map((o: Msg) => o.kind)).toEqual([
+      "allow_once",
+      "allow_always",
+      "reject_with_edit",
+      "reject_once",
+    ]);
     agent.reply("zc-out-1", allowOnce);
 
     const result = await agent.response(promptId);

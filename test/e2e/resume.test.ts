@@ -43,7 +43,9 @@ describe("zc-pane --resume in a real tmux", () => {
     const quitScreen = await first.waitFor(/\[exited 0\]/, 10_000, () => first.history());
     expect(quitScreen).toMatch(/zc-pane --resume [0-9a-f-]+/);
 
-    const index = JSON.parse(readFileSync(join(first.home, "state", "zc-pane", "sessions.json"), "utf8")) as { sessions: { id: string; title: string }[] };
+    const index = JSON.parse(readFileSync(join(first.home, "state", "zc-pane", "sessions.json"), "utf8")) as {
+      sessions: { id: string; title: string }[];
+    };
     expect(index.sessions).toHaveLength(1);
     const id = index.sessions[0]!.id;
     expect(index.sessions[0]!.title).toBe("think");
@@ -72,7 +74,11 @@ describe("zc-pane --resume in a real tmux", () => {
     let status = 0;
     let stderr = "";
     try {
-      execFileSync(process.execPath, [CLI, "--resume", "nosuchid", "--demo"], { env: { ...process.env, HOME: home, XDG_STATE_HOME: join(home, "state"), CI: "false" }, encoding: "utf8", stdio: "pipe" });
+      execFileSync(process.execPath, [CLI, "--resume", "nosuchid", "--demo"], {
+        env: { ...process.env, HOME: home, XDG_STATE_HOME: join(home, "state"), CI: "false" },
+        encoding: "utf8",
+        stdio: "pipe",
+      });
     } catch (error) {
       status = (error as { status: number }).status;
       stderr = (error as { stderr: string }).stderr;

@@ -18,7 +18,10 @@ export async function startDemoClient(
   options: { stateDir?: string; agentArgs?: string[]; client?: Partial<AcpClientOptions> } = {},
 ) {
   const stateDir = options.stateDir ?? tempStateDir();
-  const transport = new StdioTransport({ command: process.execPath, args: [CLI, "demo-agent", "--state-dir", stateDir, ...(options.agentArgs ?? [])] });
+  const transport = new StdioTransport({
+    command: process.execPath,
+    args: [CLI, "demo-agent", "--state-dir", stateDir, ...(options.agentArgs ?? [])],
+  });
   const client = new AcpClient({ transport, stderrTail: () => transport.stderr, ...options.client });
   const events: ClientEvent[] = [];
   client.subscribe((event) => events.push(event));

@@ -1,4 +1,10 @@
-import { Listeners, TransportClosedError, type Transport, type TransportClose, type TransportProblem } from "../../src/transport/transport.js";
+import {
+  Listeners,
+  TransportClosedError,
+  type Transport,
+  type TransportClose,
+  type TransportProblem,
+} from "../../src/transport/transport.js";
 
 /**
  * An in-memory transport for unit tests of the RPC core: `sent` records the exact JSON text we wrote,

@@ -41,7 +41,17 @@ export class TmuxSession {
     const exports = Object.entries(vars)
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
       .join(" ");
-    this.tmux("new-session", "-d", "-s", "main", "-x", String(this.width), "-y", String(this.height), `env ${exports} ${command}; echo "[exited $?]"; sleep 30`);
+    this.tmux(
+      "new-session",
+      "-d",
+      "-s",
+      "main",
+      "-x",
+      String(this.width),
+      "-y",
+      String(this.height),
+      `env ${exports} ${command}; echo "[exited $?]"; sleep 30`,
+    );
   }
 
   /** Sends keys as tmux names them (`Enter`, `Escape`, `C-c`, `M-Up`) or literal text with `literal`. */
@@ -65,12 +75,17 @@ export class TmuxSession {
   }
 
   /** Polls the screen until `pattern` shows up; throws with the screen when it does not within `timeoutMs`. */
-  async waitFor(pattern: RegExp | string, timeoutMs = 10_000, read: () => string = () => this.screen()): Promise<string> {
+  async waitFor(
+    pattern: RegExp | string,
+    timeoutMs = 10_000,
+    read: () => string = () => this.screen(),
+  ): Promise<string> {
     const started = Date.now();
     for (;;) {
       const text = read();
       if (typeof pattern === "string" ? text.includes(pattern) : pattern.test(text)) return text;
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${String(pattern)}; screen:\n${text}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`timed out waiting for ${String(pattern)}; screen:\n${text}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -24,7 +24,11 @@ function printed(state: PaneState): string {
   return parts.join("").replace(/\n+$/, "");
 }
 
-function stream(answer: string, chunkSize: number, width: number | undefined): { store: PaneState; lineCommits: number; midStream: PaneState[] } {
+function stream(
+  answer: string,
+  chunkSize: number,
+  width: number | undefined,
+): { store: PaneState; lineCommits: number; midStream: PaneState[] } {
   let clock = 0;
   const store = new PaneStore({ now: () => clock });
   if (width !== undefined) store.setWidth(width);
@@ -54,7 +58,8 @@ describe("finished wrapped lines of a streaming paragraph move into the transcri
     expect(renderMarkdown(PROSE.slice(0, cut), WIDTH)).toBe(whole.slice(0, whole.length - KEEP_LIVE_LINES).join("\n"));
     expect(renderMarkdown(PROSE.slice(cut), WIDTH)).toBe(whole.slice(whole.length - KEEP_LIVE_LINES).join("\n"));
     // Emphasis and code spans may be cut through only when they close inside the head.
-    for (const open of ["a **bold", "a `code", "an *emphasis"]) expect(finishedLinesCut(`${open} ${PROSE} ${PROSE}`, WIDTH)).toBe(0);
+    for (const open of ["a **bold", "a `code", "an *emphasis"])
+      expect(finishedLinesCut(`${open} ${PROSE} ${PROSE}`, WIDTH)).toBe(0);
     expect(finishedLinesCut(`Some **bold** and \`code\` first. ${PROSE}`, WIDTH)).toBeGreaterThan(0);
     for (const open of ["see [the docs", "an _emphasis", "x <b>", "at www.example.com", "a: b"]) {
       expect(isPlainParagraph(`${PROSE} ${open} ${PROSE}`)).toBe(false);
@@ -72,7 +77,9 @@ describe("finished wrapped lines of a streaming paragraph move into the transcri
       expect(printed(store)).toBe(renderMarkdown(answer, WIDTH));
       expect(transcriptToMarkdown(store.transcript.toArray(), "t")).toBe(`# t\n\n${answer.trim()}\n`);
       // A long paragraph no longer fills the live region: a few wrapped lines plus what one chunk adds.
-      const longestTail = Math.max(...midStream.map((state) => renderMarkdown(state.live.stream?.text ?? "", WIDTH).split("\n").length));
+      const longestTail = Math.max(
+        ...midStream.map((state) => renderMarkdown(state.live.stream?.text ?? "", WIDTH).split("\n").length),
+      );
       expect(longestTail).toBeLessThanOrEqual(KEEP_LIVE_LINES + Math.ceil(chunkSize / WIDTH) + 2);
     }
   });

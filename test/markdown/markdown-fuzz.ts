@@ -33,7 +33,7 @@ const BLOCKS: readonly string[] = [
   "~~~md\n```\n\ninner fence\n```\n~~~",
   "````\n```\n\nstill code\n```\n````",
   "  ```\n  indented fence\n\ncolumn zero inside\n  ```",
-  "```js title=\"a.js\"\nlet x;\n\nlet y;\n```",
+  '```js title="a.js"\nlet x;\n\nlet y;\n```',
   "``` not a fence ``` inline",
   "> a quote\n>\n> - with a list\n\n> another quote",
   "| a | b |\n|---|---|\n| 1 | 2 |",

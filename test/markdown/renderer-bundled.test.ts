@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
+import type * as CliHighlight from "cli-highlight";
 import { loadMarkdownRenderer, renderMarkdown } from "../../src/markdown/renderer.js";
 
 // In the esbuild bundle, a dynamic import of the CommonJS cli-highlight yields only `default` (Node's own
 // loader also exposes the named exports). The renderer must work with that shape.
 vi.mock("cli-highlight", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("cli-highlight")>();
+  const actual = await importOriginal<typeof CliHighlight>();
   return { default: { ...actual } };
 });
 

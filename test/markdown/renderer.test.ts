@@ -68,7 +68,10 @@ describe("before the renderer is loaded", () => {
     expect(isMarkdownRendererLoaded()).toBe(false);
     expect(getMarkdownRenderer(40)).toBeUndefined();
     expect(getMarkdownLexer()).toBeUndefined();
-    const out = renderMarkdown("# Title\n\nhostile \u001b]52;c;ZXZpbA==\u0007 text\twith a tab and many words to wrap\n\n", 20);
+    const out = renderMarkdown(
+      "# Title\n\nhostile \u001b]52;c;ZXZpbA==\u0007 text\twith a tab and many words to wrap\n\n",
+      20,
+    );
     expect(out).not.toMatch(SGR);
     expect(out).not.toContain("\t");
     expect(out.startsWith("# Title")).toBe(true);
@@ -156,7 +159,10 @@ describe("renderMarkdown", () => {
   });
 
   it("shows links as text and URL, without OSC 8", () => {
-    const out = renderMarkdown("See [the docs](https://example.com/docs) or <https://example.com> or me@example.com.", 100);
+    const out = renderMarkdown(
+      "See [the docs](https://example.com/docs) or <https://example.com> or me@example.com.",
+      100,
+    );
     expect(out).not.toContain("\u001b]8");
     expect(plain(out)).toBe("See the docs (https://example.com/docs) or https://example.com or me@example.com.");
   });

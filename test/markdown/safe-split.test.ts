@@ -28,7 +28,7 @@ function expectStableHead(document: string, point: number): void {
 /** Feeds `document` in random chunks; returns every split point in order. */
 function streamSplits(document: string, random: () => number, splitter = new StreamingSplitter()): number[] {
   const points: number[] = [];
-  for (let i = 0; i < document.length; ) {
+  for (let i = 0; i < document.length;) {
     const size = 1 + Math.floor(random() * 40);
     const point = splitter.push(document.slice(i, i + size));
     if (point !== (points[points.length - 1] ?? 0)) points.push(point);
@@ -51,7 +51,7 @@ describe("findSafeSplitPoint", () => {
   it("never splits inside a fenced code block", () => {
     expect(findSafeSplitPoint("```\na\n\nb\n```\n")).toBe(0);
     expect(findSafeSplitPoint("```python\nx = 1\n\ny = 2\n")).toBe(0);
-    const after = "```ts title=\"a.ts\"\na\n\nb\n```\n\nafter\n";
+    const after = '```ts title="a.ts"\na\n\nb\n```\n\nafter\n';
     expect(findSafeSplitPoint(after)).toBe(after.indexOf("after"));
   });
 

@@ -71,7 +71,30 @@ describe("sanitizeText", () => {
 
   it("never lets a control character through (random input)", () => {
     const random = randomSource(7);
-    const alphabet = [ESC, "[", "]", "P", "\\", BEL, "\u009b", "\u009c", "\u009d", "\r", "\n", "\t", "2", ";", "J", "m", "a", "é", "🎉", "\u0018", "\u007f", "\u0085"];
+    const alphabet = [
+      ESC,
+      "[",
+      "]",
+      "P",
+      "\\",
+      BEL,
+      "\u009b",
+      "\u009c",
+      "\u009d",
+      "\r",
+      "\n",
+      "\t",
+      "2",
+      ";",
+      "J",
+      "m",
+      "a",
+      "é",
+      "🎉",
+      "\u0018",
+      "\u007f",
+      "\u0085",
+    ];
     for (let run = 0; run < 2000; run++) {
       let text = "";
       const length = Math.floor(random() * 40);
@@ -119,7 +142,7 @@ describe("StreamSanitizer", () => {
     for (let run = 0; run < 200; run++) {
       const stream = new StreamSanitizer();
       let out = "";
-      for (let i = 0; i < whole.length; ) {
+      for (let i = 0; i < whole.length;) {
         const size = 1 + Math.floor(random() * 12);
         out += stream.push(whole.slice(i, i + size));
         i += size;

@@ -42,7 +42,18 @@ describe("renderTable", () => {
   });
 
   it("stacks rows as header: value lines when the columns cannot fit", () => {
-    const out = renderTable({ header: ["a", "b", "c"], rows: [["1", "2", "3"], ["4", "5", "6"]], align: [null, null, null] }, 12, plainStyle);
+    const out = renderTable(
+      {
+        header: ["a", "b", "c"],
+        rows: [
+          ["1", "2", "3"],
+          ["4", "5", "6"],
+        ],
+        align: [null, null, null],
+      },
+      12,
+      plainStyle,
+    );
     expect(out).toBe(["a: 1", "b: 2", "c: 3", "────────────", "a: 4", "b: 5", "c: 6"].join("\n"));
   });
 });

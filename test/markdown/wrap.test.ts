@@ -45,7 +45,20 @@ describe("wrapStyledLine", () => {
 
   it("never exceeds the width and never splits a surrogate pair (random text)", () => {
     const random = randomSource(21);
-    const pieces = ["word", " ", "  ", "漢字", "🎉", "👨‍👩‍👧‍👦", "\u001b[1m", "\u001b[22m", "e\u0301", "x".repeat(30), "…", "─"];
+    const pieces = [
+      "word",
+      " ",
+      "  ",
+      "漢字",
+      "🎉",
+      "👨‍👩‍👧‍👦",
+      "\u001b[1m",
+      "\u001b[22m",
+      "e\u0301",
+      "x".repeat(30),
+      "…",
+      "─",
+    ];
     for (let run = 0; run < 1000; run++) {
       let text = "";
       const length = Math.floor(random() * 30);

@@ -23,7 +23,6 @@ import {
   parseStopSessionResult,
   parseWith,
   PromptParamsSchema,
-  ResumeSessionParamsSchema,
   SessionIdParamsSchema,
   type ParseResult,
 } from "../../src/protocol/index.js";

@@ -38,7 +38,10 @@ describe("Reconnector with fake timers", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const unreachable = () => new ClientError("cannot connect", "connection", { cause: { name: "WebSocketConnectError", close: { reason: "error", handshake: "refused", message: "refused" } } });
+  const unreachable = () =>
+    new ClientError("cannot connect", "connection", {
+      cause: { name: "WebSocketConnectError", close: { reason: "error", handshake: "refused", message: "refused" } },
+    });
 
   it("waits 1, 2, 4, … 30 s between failed attempts, then resets after a success", async () => {
     let failures = 7;
@@ -79,7 +82,12 @@ describe("Reconnector with fake timers", () => {
       attempt: async () => {
         calls++;
         if (calls === 1) throw unreachable();
-        throw new ClientError("401", "connection", { cause: { name: "WebSocketConnectError", close: { reason: "error", handshake: "unauthorized", message: "401" } } });
+        throw new ClientError("401", "connection", {
+          cause: {
+            name: "WebSocketConnectError",
+            close: { reason: "error", handshake: "unauthorized", message: "401" },
+          },
+        });
       },
       onWaiting: () => undefined,
       onFatal: (error) => (fatal = error),

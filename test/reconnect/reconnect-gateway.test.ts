@@ -27,7 +27,15 @@ afterEach(async () => {
 const agentStateDir = mkdtempSync(join(tmpdir(), "zc-reconnect-agent-"));
 
 function startGateway(port = 0): Promise<DemoGateway> {
-  return startDemoGateway({ host: "127.0.0.1", port, tokens: [], log: () => undefined, stateDir: agentStateDir, sessionTimeoutSecs: 3600, maxSessions: 10 });
+  return startDemoGateway({
+    host: "127.0.0.1",
+    port,
+    tokens: [],
+    log: () => undefined,
+    stateDir: agentStateDir,
+    sessionTimeoutSecs: 3600,
+    maxSessions: 10,
+  });
 }
 
 async function until<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
@@ -82,7 +90,13 @@ describe("reconnect to the gateway", () => {
     await pane.start();
     await until(() => store.getState().header.connection === "ready");
     pane.submit("think");
-    await until(() => !pane.turnRunning && text().includes("agent-text") && store.getState().turn.running === false && sent.some((m) => m.method === "session/prompt"));
+    await until(
+      () =>
+        !pane.turnRunning &&
+        text().includes("agent-text") &&
+        store.getState().turn.running === false &&
+        sent.some((m) => m.method === "session/prompt"),
+    );
     await until(() => !store.getState().turn.running);
     const before = store.getState().transcript.length;
 
@@ -114,7 +128,10 @@ describe("reconnect to the gateway", () => {
     await until(() => (store.flush(), store.getState().live.stream?.text.includes("tick 3/")));
     await gateway.close();
     gateway = await startGateway(port);
-    await until(() => store.getState().header.connection === "ready" && sent.some((m) => m.method === "session/resume"), 15_000);
+    await until(
+      () => store.getState().header.connection === "ready" && sent.some((m) => m.method === "session/resume"),
+      15_000,
+    );
     const shown = text();
     expect(shown).toContain("tick 1/300");
     expect(shown).toMatch(/interrupted/);

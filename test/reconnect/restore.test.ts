@@ -38,16 +38,32 @@ describe("restoring a session", () => {
   });
 
   it("answers ZeroClaw's 'Session already active' with session/close, then restores once more", async () => {
-    const active = new ClientError("session/resume failed", "agent-error", { cause: new RpcError("session/resume", -32602, "Session already active: s1. Call session/close first.", "invalid-params" as never) });
+    const active = new ClientError("session/resume failed", "agent-error", {
+      cause: new RpcError(
+        "session/resume",
+        -32602,
+        "Session already active: s1. Call session/close first.",
+        "invalid-params" as never,
+      ),
+    });
     const { client, calls } = fakeClient(active);
     const marks: string[] = [];
-    await expect(restoreSession(client, agent(true, true), { sessionId: "s1", cwd: "/", prefer: "resume", beforeCall: (how) => marks.push(how) })).resolves.toBe("resume");
+    await expect(
+      restoreSession(client, agent(true, true), {
+        sessionId: "s1",
+        cwd: "/",
+        prefer: "resume",
+        beforeCall: (how) => marks.push(how),
+      }),
+    ).resolves.toBe("resume");
     expect(calls).toEqual(["resume s1", "close", "closed s1", "resume s1"]);
     expect(marks).toEqual(["resume", "resume"]);
   });
 
   it("passes other failures on (an unknown session stays an error)", async () => {
     const { client } = fakeClient(new ClientError("unknown session s1", "unknown-session"));
-    await expect(restoreSession(client, agent(true, true), { sessionId: "s1", cwd: "/", prefer: "load" })).rejects.toThrow(/unknown session/);
+    await expect(
+      restoreSession(client, agent(true, true), { sessionId: "s1", cwd: "/", prefer: "load" }),
+    ).rejects.toThrow(/unknown session/);
   });
 });

@@ -43,7 +43,9 @@ function answer(): string {
       `## Section ${i + 1}\n\n` +
         `${marker}This paragraph explains step ${i + 1} in plain words, with **bold** and \`inline code\` so the renderer has some styling to do, and it runs long enough to wrap twice at sixty columns.\n\n` +
         `- first point of section ${i + 1}\n- second point, a little longer than the first one\n- third point\n\n` +
-        (i % 3 === 0 ? "```ts\nconst total = items.reduce((sum, item) => sum + item.size, 0);\nconsole.log(total);\n```\n\n" : "") +
+        (i % 3 === 0
+          ? "```ts\nconst total = items.reduce((sum, item) => sum + item.size, 0);\nconsole.log(total);\n```\n\n"
+          : "") +
         (i % 4 === 1 ? "| name | size |\n| --- | --- |\n| a.ts | 12 |\n| b.ts | 340 |\n\n" : ""),
     );
   }
@@ -67,7 +69,13 @@ function occurrences(haystack: string, needle: string): number {
 async function terminalText(bytes: string): Promise<string[]> {
   // convertEol: a real pty's line discipline turns ink's "\n" into CR LF (onlcr); raw bytes fed to xterm
   // do not pass through one, and a bare LF would keep the column and shear every later line.
-  const terminal = new xterm.Terminal({ cols: COLUMNS, rows: ROWS, scrollback: 5000, allowProposedApi: true, convertEol: true });
+  const terminal = new xterm.Terminal({
+    cols: COLUMNS,
+    rows: ROWS,
+    scrollback: 5000,
+    allowProposedApi: true,
+    convertEol: true,
+  });
   await new Promise<void>((resolve) => terminal.write(bytes, resolve));
   const buffer = terminal.buffer.active;
   const lines: string[] = [];
@@ -107,7 +115,14 @@ async function streamAnswer(durationMs: number): Promise<Figures> {
     <KeyRouter>
       <App store={store} actions={actions} cwd="/tmp" />
     </KeyRouter>,
-    { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new QuietStdin() as unknown as NodeJS.ReadStream, debug: false, exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS },
+    {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: new QuietStdin() as unknown as NodeJS.ReadStream,
+      debug: false,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: MAX_FPS,
+    },
   );
   await sleep(100);
   const source = answer();
@@ -118,7 +133,10 @@ async function streamAnswer(durationMs: number): Promise<Figures> {
   const started = performance.now();
   let sent = 0;
   while (sent < chunks.length) {
-    const due = durationMs === 0 ? sent + 1 : Math.min(chunks.length, Math.ceil(((performance.now() - started) / durationMs) * chunks.length));
+    const due =
+      durationMs === 0
+        ? sent + 1
+        : Math.min(chunks.length, Math.ceil(((performance.now() - started) / durationMs) * chunks.length));
     for (; sent < due; sent++) store.handleClientEvent(text(chunks[sent] as string));
     if (durationMs === 0) await new Promise((resolve) => setImmediate(resolve));
     else await sleep(1);
@@ -202,7 +220,14 @@ describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
       <KeyRouter>
         <App store={store} actions={new FakeActions()} cwd="/tmp" />
       </KeyRouter>,
-      { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new QuietStdin() as unknown as NodeJS.ReadStream, debug: false, exitOnCtrlC: false, patchConsole: false, maxFps: MAX_FPS },
+      {
+        stdout: stdout as unknown as NodeJS.WriteStream,
+        stdin: new QuietStdin() as unknown as NodeJS.ReadStream,
+        debug: false,
+        exitOnCtrlC: false,
+        patchConsole: false,
+        maxFps: MAX_FPS,
+      },
     );
     store.handleClientEvent(turnStarted());
     store.handleClientEvent(text("a short answer\n"));

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { JsonRpcPeer } from "../../src/rpc/peer.js";
-import { RpcAbortedError, RpcConnectionClosedError, RpcError, RpcHandlerError, RpcTimeoutError } from "../../src/rpc/errors.js";
+import {
+  RpcAbortedError,
+  RpcConnectionClosedError,
+  RpcError,
+  RpcHandlerError,
+  RpcTimeoutError,
+} from "../../src/rpc/errors.js";
 import { STANDARD_PROFILE, ZEROCLAW_PROFILE } from "../../src/rpc/error-profile.js";
 import { MemoryTransport } from "../helpers/memory-transport.js";
 
@@ -44,10 +50,19 @@ describe("JsonRpcPeer", () => {
   it("rejects with a classified RpcError using the peer's profile", async () => {
     const { transport, peer } = setup({ profile: ZEROCLAW_PROFILE });
     const prompt = peer.request("session/prompt", {}, { timeoutMs: null });
-    transport.deliver({ jsonrpc: "2.0", error: { code: -32002, message: "Session already has an active prompt turn: x" }, id: 1 });
+    transport.deliver({
+      jsonrpc: "2.0",
+      error: { code: -32002, message: "Session already has an active prompt turn: x" },
+      id: 1,
+    });
     const error = await prompt.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
-    expect(error).toMatchObject({ code: -32002, kind: "busy", method: "session/prompt", message: "Session already has an active prompt turn: x" });
+    expect(error).toMatchObject({
+      code: -32002,
+      kind: "busy",
+      method: "session/prompt",
+      message: "Session already has an active prompt turn: x",
+    });
 
     peer.profile = STANDARD_PROFILE;
     const other = peer.request("session/prompt", {}, { timeoutMs: null });
@@ -140,7 +155,11 @@ describe("JsonRpcPeer", () => {
     transport.deliver({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId: "zc-out-4" } });
     await transport.waitForSent(1);
     expect(aborted).toBe(true);
-    expect(transport.sentMessages[0]).toEqual({ jsonrpc: "2.0", id: "zc-out-4", error: { code: -32800, message: "Request cancelled" } });
+    expect(transport.sentMessages[0]).toEqual({
+      jsonrpc: "2.0",
+      id: "zc-out-4",
+      error: { code: -32800, message: "Request cancelled" },
+    });
   });
 
   it("rejects every pending request when the connection closes, and refuses new ones", async () => {

@@ -12,8 +12,10 @@ export function update(raw: Record<string, unknown>): ClientEvent {
 }
 
 export const text = (t: string) => update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: t } });
-export const thought = (t: string) => update({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: t } });
-export const userChunk = (t: string) => update({ sessionUpdate: "user_message_chunk", content: { type: "text", text: t } });
+export const thought = (t: string) =>
+  update({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: t } });
+export const userChunk = (t: string) =>
+  update({ sessionUpdate: "user_message_chunk", content: { type: "text", text: t } });
 
 export function toolCall(fields: Record<string, unknown>): ClientEvent {
   return update({ sessionUpdate: "tool_call", title: fields.name ?? "tool", ...fields });
@@ -33,7 +35,11 @@ export const turnEnded = (stopReason = "end_turn", finalText?: string, turnId = 
 });
 
 /** Applies client events (and local actions) in order, each at time `at` + its index. */
-export function run(events: readonly (ClientEvent | PaneAction)[], state: PaneState = initialPaneState(), at = 1_000): PaneState {
+export function run(
+  events: readonly (ClientEvent | PaneAction)[],
+  state: PaneState = initialPaneState(),
+  at = 1_000,
+): PaneState {
   let next = state;
   events.forEach((event, index) => {
     const action: PaneAction = "at" in event ? event : { type: "client", event, at: at + index * 100 };

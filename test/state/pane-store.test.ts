@@ -28,7 +28,9 @@ describe("PaneStore coalescing", () => {
     expect(flushes).toBeGreaterThan(20);
     expect(flushes).toBeLessThanOrEqual(32);
     expect(notifications).toBeLessThanOrEqual(33);
-    expect(store.getState().live.stream?.text.length).toBe(Array.from({ length: 1000 }, (_, i) => `w${i} `).join("").length);
+    expect(store.getState().live.stream?.text.length).toBe(
+      Array.from({ length: 1000 }, (_, i) => `w${i} `).join("").length,
+    );
   });
 
   it("shows the first chunk after a pause without waiting a whole interval", () => {
@@ -72,7 +74,8 @@ describe("PaneStore coalescing", () => {
   it("moves the head of a long answer into the transcript at safe split points, never splitting a fence", () => {
     const store = new PaneStore({ now: () => Date.now() });
     store.handleClientEvent(turnStarted());
-    const answer = "# Title\n\nFirst paragraph.\n\n```js\nconst a = 1;\n\nconst b = 2;\n```\n\nAfter the code.\n\nTail\n";
+    const answer =
+      "# Title\n\nFirst paragraph.\n\n```js\nconst a = 1;\n\nconst b = 2;\n```\n\nAfter the code.\n\nTail\n";
     for (const piece of answer.match(/[\s\S]{1,3}/g) ?? []) {
       store.handleClientEvent(text(piece));
       vi.advanceTimersByTime(5);
@@ -128,7 +131,11 @@ describe("per-chunk cost does not grow with the transcript (design.md §6: 5,000
         vi.advanceTimersByTime(2);
       }
       store.handleClientEvent(turnEnded());
-      return { stats: { ...store.stats }, copied: appendLogCounters.copiedElements - copiedBefore, added: store.getState().transcript.length - initial.transcript.length };
+      return {
+        stats: { ...store.stats },
+        copied: appendLogCounters.copiedElements - copiedBefore,
+        added: store.getState().transcript.length - initial.transcript.length,
+      };
     } finally {
       vi.useRealTimers();
     }
@@ -140,9 +147,12 @@ describe("per-chunk cost does not grow with the transcript (design.md §6: 5,000
     const full = streamAnswer(watchedTranscript(5000, reads));
     // Work units: reducer calls, characters scanned for split points, transcript elements copied, and
     // properties read from the items that were already there.
-    const work = (run: typeof empty, itemReads: number) => run.stats.reductions + run.stats.splitterChars + run.copied + itemReads;
+    const work = (run: typeof empty, itemReads: number) =>
+      run.stats.reductions + run.stats.splitterChars + run.copied + itemReads;
     const ratio = work(full, reads.count) / work(empty, 0);
-    console.log(`per-chunk work, 5,000 items vs empty: ${ratio.toFixed(3)}× (reductions ${full.stats.reductions}/${empty.stats.reductions}, item reads ${reads.count}, copies ${full.copied})`);
+    console.log(
+      `per-chunk work, 5,000 items vs empty: ${ratio.toFixed(3)}× (reductions ${full.stats.reductions}/${empty.stats.reductions}, item reads ${reads.count}, copies ${full.copied})`,
+    );
     expect(full.added).toBe(empty.added);
     expect(full.added).toBeGreaterThan(90);
     expect(reads.count).toBe(0);

@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { initialPaneState, reducePane } from "../../src/state/reducer.js";
 import type { ToolRow, TranscriptItem } from "../../src/state/view-model.js";
-import { HOSTILE, isClean, items, kinds, run, SESSION, text, thought, toolCall, toolUpdate, turnEnded, turnStarted, update, userChunk } from "./fixtures.js";
+import {
+  HOSTILE,
+  isClean,
+  items,
+  kinds,
+  run,
+  SESSION,
+  text,
+  thought,
+  toolCall,
+  toolUpdate,
+  turnEnded,
+  turnStarted,
+  update,
+  userChunk,
+} from "./fixtures.js";
 
 function allStrings(value: unknown): string[] {
   if (typeof value === "string") return [value];
@@ -18,15 +33,40 @@ describe("tool calls upsert by toolCallId", () => {
   it("merges an update into the running row: fields left out keep their value, content replaces", () => {
     const state = run([
       turnStarted(),
-      toolCall({ toolCallId: "t1", name: "shell", title: "shell", kind: "execute", rawInput: { command: "git log -1" }, status: "pending" }),
-      toolUpdate({ toolCallId: "t1", status: "in_progress", content: [{ type: "content", content: { type: "text", text: "partial" } }] }),
+      toolCall({
+        toolCallId: "t1",
+        name: "shell",
+        title: "shell",
+        kind: "execute",
+        rawInput: { command: "git log -1" },
+        status: "pending",
+      }),
+      toolUpdate({
+        toolCallId: "t1",
+        status: "in_progress",
+        content: [{ type: "content", content: { type: "text", text: "partial" } }],
+      }),
     ]);
     expect(state.live.tools).toHaveLength(1);
     const row = state.live.tools[0]!.row;
-    expect(row).toMatchObject({ title: "shell", kind: "execute", summary: "git log -1", status: "running", output: "partial" });
+    expect(row).toMatchObject({
+      title: "shell",
+      kind: "execute",
+      summary: "git log -1",
+      status: "running",
+      output: "partial",
+    });
 
-    const next = run([toolUpdate({ toolCallId: "t1", content: [{ type: "content", content: { type: "text", text: "final" } }] })], state);
-    expect(next.live.tools[0]!.row).toMatchObject({ title: "shell", summary: "git log -1", status: "running", output: "final" });
+    const next = run(
+      [toolUpdate({ toolCallId: "t1", content: [{ type: "content", content: { type: "text", text: "final" } }] })],
+      state,
+    );
+    expect(next.live.tools[0]!.row).toMatchObject({
+      title: "shell",
+      summary: "git log -1",
+      status: "running",
+      output: "final",
+    });
   });
 
   it("prints a finished row collapsed into the transcript once and keeps it for Ctrl+O", () => {
@@ -37,7 +77,13 @@ describe("tool calls upsert by toolCallId", () => {
     ]);
     expect(state.live.tools).toHaveLength(0);
     expect(toolItems(state)).toHaveLength(1);
-    expect(toolItems(state)[0]).toMatchObject({ status: "done", summary: "ls", output: "a\nb", startedAt: 1100, finishedAt: 1200 });
+    expect(toolItems(state)[0]).toMatchObject({
+      status: "done",
+      summary: "ls",
+      output: "a\nb",
+      startedAt: 1100,
+      finishedAt: 1200,
+    });
     expect(state.live.recent.map((record) => record.row.toolCallId)).toEqual(["t1"]);
   });
 
@@ -47,15 +93,31 @@ describe("tool calls upsert by toolCallId", () => {
       toolCall({ toolCallId: "a", name: "shell", status: "pending" }),
       toolUpdate({ toolCallId: "a", status: "completed", rawOutput: "error: permission denied" }),
       toolCall({ toolCallId: "b", name: "deliver_file", status: "pending" }),
-      toolUpdate({ toolCallId: "b", status: "failed", content: [{ type: "content", content: { type: "text", text: "could not embed" } }] }),
+      toolUpdate({
+        toolCallId: "b",
+        status: "failed",
+        content: [{ type: "content", content: { type: "text", text: "could not embed" } }],
+      }),
     ]);
     expect(toolItems(state).map((row) => row.status)).toEqual(["done", "failed"]);
   });
 
   it("keeps the title of a replayed call when its update (from session/load) has none", () => {
     const state = run([
-      toolCall({ toolCallId: "r1", name: "shell", title: "shell", kind: "execute", rawInput: { command: "git log -1" }, status: "completed" }),
-      toolUpdate({ toolCallId: "r1", status: "completed", rawOutput: "commit 1a2b", content: [{ type: "content", content: { type: "text", text: "commit 1a2b" } }] }),
+      toolCall({
+        toolCallId: "r1",
+        name: "shell",
+        title: "shell",
+        kind: "execute",
+        rawInput: { command: "git log -1" },
+        status: "completed",
+      }),
+      toolUpdate({
+        toolCallId: "r1",
+        status: "completed",
+        rawOutput: "commit 1a2b",
+        content: [{ type: "content", content: { type: "text", text: "commit 1a2b" } }],
+      }),
     ]);
     expect(toolItems(state)).toHaveLength(1);
     expect(toolItems(state)[0]).toMatchObject({ title: "shell", status: "done", summary: "git log -1" });
@@ -101,7 +163,11 @@ describe("ZeroClaw's synthetic turn-cancelled tool_call", () => {
   it("is recognised by its id prefix alone, and its reused id never merges into an earlier marker", () => {
     const first = run([turnStarted(1), marker(), turnEnded("cancelled", undefined, 1)]);
     const second = run(
-      [turnStarted(2), toolCall({ toolCallId: `turn-cancelled-${SESSION}`, title: "x", status: "completed" }), turnEnded("cancelled", undefined, 2)],
+      [
+        turnStarted(2),
+        toolCall({ toolCallId: `turn-cancelled-${SESSION}`, title: "x", status: "completed" }),
+        turnEnded("cancelled", undefined, 2),
+      ],
       first,
     );
     expect(kinds(second)).toEqual(["turn-cancelled", "turn-cancelled"]);
@@ -116,36 +182,70 @@ describe("ZeroClaw's synthetic turn-cancelled tool_call", () => {
 describe("streamed text", () => {
   it("moves the head before the split point into the transcript and keeps only the tail live", () => {
     const head = "First paragraph.\n\n";
-    const state = reducePane(initialPaneState(), { type: "stream-append", stream: "message", text: `${head}Second par`, splitPoint: head.length, at: 1 });
+    const state = reducePane(initialPaneState(), {
+      type: "stream-append",
+      stream: "message",
+      text: `${head}Second par`,
+      splitPoint: head.length,
+      at: 1,
+    });
     expect(items(state)).toEqual([{ kind: "agent-text", id: 1, markdown: head }]);
     expect(state.live.stream).toEqual({ kind: "message", text: "Second par", offset: head.length });
     // Split points are segment indexes: the next cut is relative to where the tail starts.
-    const next = reducePane(state, { type: "stream-append", stream: "message", text: "agraph.\n\nThird", splitPoint: head.length + "Second paragraph.\n\n".length, at: 2 });
-    expect(items(next).map((item) => (item.kind === "agent-text" ? item.markdown : ""))).toEqual([head, "Second paragraph.\n\n"]);
+    const next = reducePane(state, {
+      type: "stream-append",
+      stream: "message",
+      text: "agraph.\n\nThird",
+      splitPoint: head.length + "Second paragraph.\n\n".length,
+      at: 2,
+    });
+    expect(items(next).map((item) => (item.kind === "agent-text" ? item.markdown : ""))).toEqual([
+      head,
+      "Second paragraph.\n\n",
+    ]);
     expect(next.live.stream?.text).toBe("Third");
   });
 
   it("prints the tail when the turn ends, with the final text the stream did not show", () => {
     const state = run([turnStarted(), text("streamed"), turnEnded("end_turn", "Final answer")]);
-    expect(items(state).map((item) => (item.kind === "agent-text" ? item.markdown : item.kind))).toEqual(["streamed", "Final answer"]);
+    expect(items(state).map((item) => (item.kind === "agent-text" ? item.markdown : item.kind))).toEqual([
+      "streamed",
+      "Final answer",
+    ]);
     expect(state.live.stream).toBeUndefined();
     expect(state.turn.running).toBe(false);
   });
 
   it("ends the text segment at a tool call, so text and rows keep their order", () => {
-    const state = run([turnStarted(), text("Let me look."), toolCall({ toolCallId: "t", name: "shell", status: "pending" }), toolUpdate({ toolCallId: "t", status: "completed" }), text("Done.")]);
+    const state = run([
+      turnStarted(),
+      text("Let me look."),
+      toolCall({ toolCallId: "t", name: "shell", status: "pending" }),
+      toolUpdate({ toolCallId: "t", status: "completed" }),
+      text("Done."),
+    ]);
     expect(kinds(state)).toEqual(["agent-text", "tool"]);
     expect(state.live.stream?.text).toBe("Done.");
   });
 
   it("collapses a thought to one item and prints it before the answer", () => {
-    const state = run([turnStarted(), thought("Let me check"), thought(" git log…\nthen answer"), text("Answer"), turnEnded()]);
+    const state = run([
+      turnStarted(),
+      thought("Let me check"),
+      thought(" git log…\nthen answer"),
+      text("Answer"),
+      turnEnded(),
+    ]);
     expect(items(state)[0]).toMatchObject({ kind: "thought", text: "Let me check git log…\nthen answer" });
     expect(kinds(state)).toEqual(["thought", "agent-text"]);
   });
 
   it("strips the replay timestamp from replayed user text", () => {
-    const state = run([userChunk("[2026-08-20 14:03:11 UTC] summarise the last commit"), text("The last commit …"), { type: "session-restored", at: 5 }]);
+    const state = run([
+      userChunk("[2026-08-20 14:03:11 UTC] summarise the last commit"),
+      text("The last commit …"),
+      { type: "session-restored", at: 5 },
+    ]);
     expect(items(state)[0]).toMatchObject({ kind: "user", text: "summarise the last commit", replayed: true });
     expect(items(state)[1]).toMatchObject({ kind: "agent-text", markdown: "The last commit …" });
   });
@@ -158,7 +258,14 @@ describe("untrusted agent strings", () => {
     const state = run([
       turnStarted(),
       text(`answer ${hostile}`),
-      toolCall({ toolCallId: "t", name: "shell", title: `sh ${hostile}`, kind: "execute", rawInput: { command: `rm ${hostile}` }, status: "pending" }),
+      toolCall({
+        toolCallId: "t",
+        name: "shell",
+        title: `sh ${hostile}`,
+        kind: "execute",
+        rawInput: { command: `rm ${hostile}` },
+        status: "pending",
+      }),
       toolUpdate({ toolCallId: "t", status: "completed", rawOutput: `out ${hostile}` }),
       update({ sessionUpdate: "plan", entries: [{ content: `step ${hostile}`, status: "pending", priority: "high" }] }),
       update({ sessionUpdate: "notice", severity: "warning", title: `careful ${hostile}` }),
@@ -181,22 +288,32 @@ describe("other updates", () => {
   });
 
   it("keeps the plan live while a turn runs and prints its last version at the end", () => {
-    const plan = (status: string) => update({ sessionUpdate: "plan", entries: [{ content: "Step", status, priority: "high" }] });
+    const plan = (status: string) =>
+      update({ sessionUpdate: "plan", entries: [{ content: "Step", status, priority: "high" }] });
     const running = run([turnStarted(), plan("pending"), plan("in_progress")]);
     expect(running.live.plan).toEqual([{ content: "Step", status: "in_progress", priority: "high" }]);
     expect(kinds(running)).toEqual([]);
     const ended = run([plan("completed"), turnEnded()], running);
-    expect(items(ended)).toEqual([{ kind: "plan", id: 1, entries: [{ content: "Step", status: "completed", priority: "high" }] }]);
+    expect(items(ended)).toEqual([
+      { kind: "plan", id: 1, entries: [{ content: "Step", status: "completed", priority: "high" }] },
+    ]);
     expect(ended.live.plan).toBeUndefined();
   });
 
   it("prints a plan that arrives outside a turn (ZeroClaw re-sends it on resume) at once", () => {
-    const state = run([update({ sessionUpdate: "plan", entries: [{ content: "Resume me", status: "in_progress", priority: "high" }] })]);
+    const state = run([
+      update({ sessionUpdate: "plan", entries: [{ content: "Resume me", status: "in_progress", priority: "high" }] }),
+    ]);
     expect(kinds(state)).toEqual(["plan"]);
   });
 
   it("records the agent's slash commands", () => {
-    const state = run([update({ sessionUpdate: "available_commands_update", availableCommands: [{ name: "web", description: "search the web", input: { hint: "query" } }] })]);
+    const state = run([
+      update({
+        sessionUpdate: "available_commands_update",
+        availableCommands: [{ name: "web", description: "search the web", input: { hint: "query" } }],
+      }),
+    ]);
     expect(state.commands).toEqual([{ name: "web", description: "search the web", hint: "query" }]);
   });
 
@@ -255,7 +372,11 @@ describe("local actions", () => {
       turnStarted(),
       toolCall({ toolCallId: "t", name: "shell", status: "pending" }),
       { type: "prompt-queued", text: "later", attachments: [], at: 5 },
-      { type: "agent-died", death: { message: "the agent exited with code 3", exitCode: 3, signal: null, stderrTail: "panic!" }, at: 6 },
+      {
+        type: "agent-died",
+        death: { message: "the agent exited with code 3", exitCode: 3, signal: null, stderrTail: "panic!" },
+        at: 6,
+      },
     ]);
     expect(state.turn.running).toBe(false);
     expect(toolItems(state)[0]!.status).toBe("cancelled");

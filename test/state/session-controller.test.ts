@@ -157,7 +157,10 @@ describe("SessionController", () => {
     expect(path).toBeDefined();
     const written = await readFile(path!, "utf8");
     expect(written).toContain("## You\n\n> hello");
-    expect(store.getState().transcript.toArray().at(-1)).toMatchObject({ kind: "notice", message: `transcript exported to ${path}` });
+    expect(store.getState().transcript.toArray().at(-1)).toMatchObject({
+      kind: "notice",
+      message: `transcript exported to ${path}`,
+    });
   });
 
   it("Ctrl+D closes the session and quits; Ctrl+X stops it and quits", async () => {
@@ -177,7 +180,16 @@ describe("SessionController", () => {
     const { store, client, controller } = await setup();
     await controller.start();
     store.dispatch({ type: "prompt-submitted", text: "before", attachments: [] });
-    client.emit({ type: "disconnected", close: { reason: "exited", message: "the agent exited with code 3", exitCode: 3, signal: null, stderrTail: "panic: boom" } });
+    client.emit({
+      type: "disconnected",
+      close: {
+        reason: "exited",
+        message: "the agent exited with code 3",
+        exitCode: 3,
+        signal: null,
+        stderrTail: "panic: boom",
+      },
+    });
     expect(store.getState().agentDied).toMatchObject({ exitCode: 3, stderrTail: "panic: boom" });
     await controller.restart();
     expect(client.calls).toContain(`resume ${SESSION}`);
@@ -198,14 +210,25 @@ describe("SessionController", () => {
           toolCallId: id,
           title: "Demo report",
           status: "completed",
-          content: [{ type: "content", content: { type: "resource", resource: { uri, mimeType: "text/markdown", blob: bytes.toString("base64") } } }],
+          content: [
+            {
+              type: "content",
+              content: {
+                type: "resource",
+                resource: { uri, mimeType: "text/markdown", blob: bytes.toString("base64") },
+              },
+            },
+          ],
         }),
       );
     deliver("good", `attachment://deliver/${sha}.md`);
     deliver("bad", `attachment://deliver/${"0".repeat(64)}.md`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     store.flush();
-    const files = store.getState().transcript.toArray().flatMap((item) => (item.kind === "delivered-file" ? [item.delivery] : []));
+    const files = store
+      .getState()
+      .transcript.toArray()
+      .flatMap((item) => (item.kind === "delivered-file" ? [item.delivery] : []));
     expect(files.map((file) => file.state).sort()).toEqual(["failed", "saved"]);
     expect(await readdir(dir)).toEqual([`${sha}.md`]);
     expect(files.find((file) => file.state === "failed")?.error).toMatch(/sha256/);
@@ -215,7 +238,19 @@ describe("SessionController", () => {
 describe("transcriptToMarkdown", () => {
   it("fences tool output with a fence longer than any backtick run inside", () => {
     const log = AppendLog.from([
-      { kind: "tool", id: 1, row: { toolCallId: "t", status: "done", title: "shell", diffs: [], locations: [], summary: "cat x", output: "```\ncode\n```" } },
+      {
+        kind: "tool",
+        id: 1,
+        row: {
+          toolCallId: "t",
+          status: "done",
+          title: "shell",
+          diffs: [],
+          locations: [],
+          summary: "cat x",
+          output: "```\ncode\n```",
+        },
+      },
     ] as const);
     const markdown = transcriptToMarkdown(log.toArray(), "t");
     expect(markdown).toContain("````\n```\ncode\n```\n````");

@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { SessionSettings } from "../../src/client/session-settings.js";
-import { chooseModel, cycleMode, modelChoiceOf, nextModeId, type SettingsClient } from "../../src/state/settings-actions.js";
+import {
+  chooseModel,
+  cycleMode,
+  modelChoiceOf,
+  nextModeId,
+  type SettingsClient,
+} from "../../src/state/settings-actions.js";
 
-const MODES = { currentModeId: "ask", availableModes: [{ id: "ask", name: "Ask" }, { id: "code", name: "Code" }, { id: "plan", name: "Plan" }] };
+const MODES = {
+  currentModeId: "ask",
+  availableModes: [
+    { id: "ask", name: "Ask" },
+    { id: "code", name: "Code" },
+    { id: "plan", name: "Plan" },
+  ],
+};
 
 /** A client that records calls and refuses when told to. */
 function fakeClient(settings: SessionSettings | undefined, refuse?: string) {
@@ -35,7 +48,9 @@ describe("mode cycling", () => {
 
   it("offers nothing with fewer than two modes", () => {
     expect(nextModeId({})).toBeUndefined();
-    expect(nextModeId({ modes: { currentModeId: "ask", availableModes: [{ id: "ask", name: "Ask" }] } })).toBeUndefined();
+    expect(
+      nextModeId({ modes: { currentModeId: "ask", availableModes: [{ id: "ask", name: "Ask" }] } }),
+    ).toBeUndefined();
   });
 
   it("sends session/set_mode for the next mode", async () => {
@@ -63,13 +78,23 @@ const MODEL_OPTION = {
   type: "select",
   currentValue: "fast",
   options: [
-    { group: "g", name: "Group", options: [{ value: "fast", name: "Fast" }, { value: "smart", name: "Smart \u001b[31m", description: "slow" }] },
+    {
+      group: "g",
+      name: "Group",
+      options: [
+        { value: "fast", name: "Fast" },
+        { value: "smart", name: "Smart \u001b[31m", description: "slow" },
+      ],
+    },
   ],
 } as const;
 
 describe("model choice", () => {
   it("prefers the config option with category model, groups flattened and names sanitized", () => {
-    const choice = modelChoiceOf({ configOptions: [MODEL_OPTION as never], models: { currentModelId: "x", availableModels: [{ modelId: "x", name: "X" }] } });
+    const choice = modelChoiceOf({
+      configOptions: [MODEL_OPTION as never],
+      models: { currentModelId: "x", availableModels: [{ modelId: "x", name: "X" }] },
+    });
     expect(choice).toEqual({
       via: "config",
       configId: "model",
@@ -82,7 +107,11 @@ describe("model choice", () => {
   });
 
   it("falls back to the legacy models list, else offers none", () => {
-    expect(modelChoiceOf({ models: { currentModelId: "x", availableModels: [{ modelId: "x", name: "X" }] } })).toEqual({ via: "legacy", current: "x", items: [{ value: "x", name: "X" }] });
+    expect(modelChoiceOf({ models: { currentModelId: "x", availableModels: [{ modelId: "x", name: "X" }] } })).toEqual({
+      via: "legacy",
+      current: "x",
+      items: [{ value: "x", name: "X" }],
+    });
     expect(modelChoiceOf({ configOptions: [{ ...MODEL_OPTION, category: "thought_level" } as never] })).toBeUndefined();
     expect(modelChoiceOf(undefined)).toBeUndefined();
   });
@@ -92,7 +121,18 @@ describe("model choice", () => {
     await chooseModel(config.client, "s", "smart", config.notify);
     expect(config.calls).toEqual(["setConfigOption model smart"]);
     expect(config.notices).toEqual(["info: model: Smart"]);
-    const legacy = fakeClient({ models: { currentModelId: "x", availableModels: [{ modelId: "x", name: "X" }, { modelId: "y", name: "Y" }] } }, "nope");
+    const legacy = fakeClient(
+      {
+        models: {
+          currentModelId: "x",
+          availableModels: [
+            { modelId: "x", name: "X" },
+            { modelId: "y", name: "Y" },
+          ],
+        },
+      },
+      "nope",
+    );
     await chooseModel(legacy.client, "s", "y", legacy.notify);
     expect(legacy.calls).toEqual(["setModel y"]);
     expect(legacy.notices).toEqual(["warning: the agent did not switch to model Y: nope"]);

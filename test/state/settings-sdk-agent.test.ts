@@ -59,7 +59,11 @@ describe("standard updates from the scripted SDK agent, through the real client 
     await client.prompt(sessionId, text("terminal printf 'one\\ntwo\\n'; exit 3"));
     store.flush();
     const state = store.getState();
-    expect(state.transcript.toArray().find((item) => item.kind === "file-written")).toMatchObject({ path: join(dir, "notes.txt"), created: true, newLines: 1 });
+    expect(state.transcript.toArray().find((item) => item.kind === "file-written")).toMatchObject({
+      path: join(dir, "notes.txt"),
+      created: true,
+      newLines: 1,
+    });
     const terminals = Object.values(state.terminals ?? {});
     expect(terminals).toHaveLength(1);
     expect(terminals[0]).toMatchObject({ text: "one\ntwo\n", exit: { exitCode: 3 }, released: true });

@@ -5,19 +5,39 @@ import { MAX_TERMINALS, TERMINAL_TAIL_CHARS, terminalExitText, terminalText } fr
 import type { PaneState } from "../../src/state/view-model.js";
 import { SESSION, toolCall, turnStarted } from "./fixtures.js";
 
-const reduce = (state: PaneState, ...events: ClientEvent[]) => events.reduce((next, event) => reducePane(next, { type: "client", event, at: 0 }), state);
+const reduce = (state: PaneState, ...events: ClientEvent[]) =>
+  events.reduce((next, event) => reducePane(next, { type: "client", event, at: 0 }), state);
 const opened = () => reducePane(initialPaneState(), { type: "session-opened", sessionId: SESSION, how: "new", at: 0 });
-const created = (terminalId: string): ClientEvent => ({ type: "terminal-created", sessionId: SESSION, terminalId, command: "npm", args: ["test"], cwd: "/w" });
-const output = (terminalId: string, chunk: string, truncated = false): ClientEvent => ({ type: "terminal-output", sessionId: SESSION, terminalId, chunk, truncated });
+const created = (terminalId: string): ClientEvent => ({
+  type: "terminal-created",
+  sessionId: SESSION,
+  terminalId,
+  command: "npm",
+  args: ["test"],
+  cwd: "/w",
+});
+const output = (terminalId: string, chunk: string, truncated = false): ClientEvent => ({
+  type: "terminal-output",
+  sessionId: SESSION,
+  terminalId,
+  chunk,
+  truncated,
+});
 
 describe("terminal output in the state", () => {
   it("appends output, sanitizes it and notes the exit", () => {
-    const state = reduce(opened(), created("t1"), output("t1", "line 1\r\n\u001b[31mred\u001b[0m"), output("t1", " still\n"), {
-      type: "terminal-exited",
-      sessionId: SESSION,
-      terminalId: "t1",
-      exitStatus: { exitCode: 2, signal: null },
-    });
+    const state = reduce(
+      opened(),
+      created("t1"),
+      output("t1", "line 1\r\n\u001b[31mred\u001b[0m"),
+      output("t1", " still\n"),
+      {
+        type: "terminal-exited",
+        sessionId: SESSION,
+        terminalId: "t1",
+        exitStatus: { exitCode: 2, signal: null },
+      },
+    );
     const terminal = state.terminals?.t1;
     expect(terminal?.command).toBe("npm test");
     expect(terminal?.text).toBe("line 1\nred still\n");
@@ -25,10 +45,20 @@ describe("terminal output in the state", () => {
   });
 
   it("keeps output after release and ignores other sessions", () => {
-    let state = reduce(opened(), created("t1"), output("t1", "ok\n"), { type: "terminal-released", sessionId: SESSION, terminalId: "t1" });
+    let state = reduce(opened(), created("t1"), output("t1", "ok\n"), {
+      type: "terminal-released",
+      sessionId: SESSION,
+      terminalId: "t1",
+    });
     expect(state.terminals?.t1).toMatchObject({ text: "ok\n", released: true });
     const before = state;
-    state = reduce(state, { type: "terminal-output", sessionId: "other", terminalId: "t1", chunk: "x", truncated: false });
+    state = reduce(state, {
+      type: "terminal-output",
+      sessionId: "other",
+      terminalId: "t1",
+      chunk: "x",
+      truncated: false,
+    });
     expect(state).toBe(before);
   });
 
@@ -53,7 +83,17 @@ describe("terminal output in the state", () => {
   });
 
   it("links a tool row to the terminals in its content", () => {
-    const state = reduce(opened(), turnStarted(), toolCall({ toolCallId: "c1", title: "npm test", kind: "execute", status: "in_progress", content: [{ type: "terminal", terminalId: "t1" }] }));
+    const state = reduce(
+      opened(),
+      turnStarted(),
+      toolCall({
+        toolCallId: "c1",
+        title: "npm test",
+        kind: "execute",
+        status: "in_progress",
+        content: [{ type: "terminal", terminalId: "t1" }],
+      }),
+    );
     expect(state.live.tools[0]?.row.terminalIds).toEqual(["t1"]);
   });
 });
@@ -63,13 +103,25 @@ describe("terminal output kept with the finished row", () => {
     let state = reduce(
       opened(),
       turnStarted(),
-      toolCall({ toolCallId: "c1", title: "npm test", kind: "execute", status: "in_progress", content: [{ type: "terminal", terminalId: "t1" }] }),
+      toolCall({
+        toolCallId: "c1",
+        title: "npm test",
+        kind: "execute",
+        status: "in_progress",
+        content: [{ type: "terminal", terminalId: "t1" }],
+      }),
       created("t1"),
       output("t1", "1\n2\n3\n4\n5\tx\n"),
       { type: "terminal-exited", sessionId: SESSION, terminalId: "t1", exitStatus: { exitCode: 0, signal: null } },
     );
-    state = reduce(state, { type: "update", sessionId: SESSION, update: { sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed" } } as ClientEvent);
+    state = reduce(state, {
+      type: "update",
+      sessionId: SESSION,
+      update: { sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed" },
+    } as ClientEvent);
     const printed = state.transcript.toArray().find((item) => item.kind === "tool");
-    expect(printed && printed.kind === "tool" ? printed.row.terminalTail : undefined).toBe("… 1 more line\n2\n3\n4\n5    x\nexit 0");
+    expect(printed && printed.kind === "tool" ? printed.row.terminalTail : undefined).toBe(
+      "… 1 more line\n2\n3\n4\n5    x\nexit 0",
+    );
   });
 });

@@ -6,16 +6,38 @@ import { formatTokens, settingsSummary } from "../../src/state/settings-view.js"
 import type { PaneState } from "../../src/state/view-model.js";
 import { SESSION, update } from "./fixtures.js";
 
-const settingsEvent = (settings: SessionSettings, sessionId = SESSION): ClientEvent => ({ type: "session-settings", sessionId, settings });
+const settingsEvent = (settings: SessionSettings, sessionId = SESSION): ClientEvent => ({
+  type: "session-settings",
+  sessionId,
+  settings,
+});
 const reduce = (state: PaneState, event: ClientEvent) => reducePane(state, { type: "client", event, at: 0 });
 const opened = () => reducePane(initialPaneState(), { type: "session-opened", sessionId: SESSION, how: "new", at: 0 });
 
-const MODES = { currentModeId: "ask", availableModes: [{ id: "ask", name: "Ask" }, { id: "code", name: "Code" }] };
+const MODES = {
+  currentModeId: "ask",
+  availableModes: [
+    { id: "ask", name: "Ask" },
+    { id: "code", name: "Code" },
+  ],
+};
 
 describe("settings in the header state", () => {
   it("shows the current mode by name, usage as used/size and the cost", () => {
-    const state = reduce(opened(), settingsEvent({ modes: MODES, usage: { used: 12_345, size: 200_000, cost: { amount: 0.4213, currency: "USD" } } }));
-    expect(state.settings).toEqual({ modeName: "Ask", modeCount: 2, used: 12_345, size: 200_000, cost: { amount: 0.4213, currency: "USD" } });
+    const state = reduce(
+      opened(),
+      settingsEvent({
+        modes: MODES,
+        usage: { used: 12_345, size: 200_000, cost: { amount: 0.4213, currency: "USD" } },
+      }),
+    );
+    expect(state.settings).toEqual({
+      modeName: "Ask",
+      modeCount: 2,
+      used: 12_345,
+      size: 200_000,
+      cost: { amount: 0.4213, currency: "USD" },
+    });
     expect(settingsSummary(state.settings)).toBe("Ask · 12k/200k · $0.42");
   });
 

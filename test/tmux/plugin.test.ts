@@ -39,7 +39,10 @@ function recordingAgent(h: TmuxHarness): { command: string; log: string; pidFile
   const log = join(h.root, "agent-in.ndjson");
   const pidFile = join(h.root, "agent.pid");
   const script = join(h.root, "recording-agent.sh");
-  writeFileSync(script, `#!/bin/sh\necho $$ > ${shellQuote(pidFile)}\ntee -a ${shellQuote(log)} | ${shellQuote(process.execPath)} ${shellQuote(CLI)} demo-agent\n`);
+  writeFileSync(
+    script,
+    `#!/bin/sh\necho $$ > ${shellQuote(pidFile)}\ntee -a ${shellQuote(log)} | ${shellQuote(process.execPath)} ${shellQuote(CLI)} demo-agent\n`,
+  );
   return { command: `zc-pane --agent-cmd ${shellQuote(`sh ${script}`)}`, log, pidFile };
 }
 
@@ -58,7 +61,9 @@ describe("loading the plugin", () => {
     harness.start();
     harness.loadPlugin();
     const keys = harness.tmux("list-keys", "-T", "prefix");
-    expect(keys).toMatch(/-T prefix\s+a\s+run-shell -b "sh '[^']*\/tmux\/scripts\/toggle\.sh' '#\{pane_id\}' '#\{client_name\}'"/);
+    expect(keys).toMatch(
+      /-T prefix\s+a\s+run-shell -b "sh '[^']*\/tmux\/scripts\/toggle\.sh' '#\{pane_id\}' '#\{client_name\}'"/,
+    );
     expect(keys).toMatch(/-T prefix\s+A\s+run-shell -b "sh '[^']*\/tmux\/scripts\/send\.sh'/);
     expect(keys).toMatch(/-T prefix\s+J\s+run-shell -b "sh '[^']*\/tmux\/scripts\/jump\.sh'/);
   });
@@ -86,7 +91,14 @@ describe("the status-line glyph", () => {
       else h.tmux("set-option", "-w", "-t", "main:", "@zc-pane-state", state);
       return h.tmux("display-message", "-p", "-t", "main:", "[#{E:@zc-pane-status}]").trim();
     };
-    expect([glyph("needs-permission"), glyph("working"), glyph("done"), glyph("error"), glyph("idle"), glyph(undefined)]).toEqual(["[⚠ ]", "[… ]", "[✓ ]", "[✗ ]", "[]", "[]"]);
+    expect([
+      glyph("needs-permission"),
+      glyph("working"),
+      glyph("done"),
+      glyph("error"),
+      glyph("idle"),
+      glyph(undefined),
+    ]).toEqual(["[⚠ ]", "[… ]", "[✓ ]", "[✗ ]", "[]", "[]"]);
     h.tmux("set-option", "-g", "@zc-pane-status", "#{@zc-pane-state}!");
     h.loadPlugin();
     expect(glyph("done")).toBe("[done!]");
@@ -183,7 +195,14 @@ describe("prefix+A", () => {
     const pane = await h.waitUntil(() => h.agentPane(), "the agent pane");
     await h.waitForText(pane.id, /> Explain this output:/);
     // The notice wraps at the pane's width.
-    await h.waitUntil(() => h.capture(pane.id).replace(/\s+/g, " ").includes(`attached tmux://pane/${source.slice(1)} (sent with your next prompt)`), "the attachment notice");
+    await h.waitUntil(
+      () =>
+        h
+          .capture(pane.id)
+          .replace(/\s+/g, " ")
+          .includes(`attached tmux://pane/${source.slice(1)} (sent with your next prompt)`),
+      "the attachment notice",
+    );
     await h.waitUntil(() => h.panes().find((candidate) => candidate.id === pane.id)?.active, "focus on the agent pane");
     // Nothing went to the agent yet: the user may edit the question first.
     expect(existsSync(agent.log) ? readFileSync(agent.log, "utf8") : "").not.toContain("session/prompt");
@@ -196,7 +215,14 @@ describe("prefix+A", () => {
       .map((line) => JSON.parse(line) as { params: { prompt: unknown[] } })[0];
     expect(prompt?.params.prompt).toEqual([
       { type: "text", text: "Explain this output:" },
-      { type: "resource", resource: { uri: `tmux://pane/${source.slice(1)}`, mimeType: "text/plain", text: expect.stringContaining("Known output 4711: the parser stopped.\nPlease think it over.") } },
+      {
+        type: "resource",
+        resource: {
+          uri: `tmux://pane/${source.slice(1)}`,
+          mimeType: "text/plain",
+          text: expect.stringContaining("Known output 4711: the parser stopped.\nPlease think it over."),
+        },
+      },
     ]);
     expect(h.capture(pane.id, { history: true })).toContain(`+ tmux://pane/${source.slice(1)}`);
   });
@@ -231,11 +257,17 @@ describe("attention routing", () => {
       h.tmux("send-keys", "-t", agent, "Enter");
       await h.waitUntil(() => sample() === "needs-permission", "needs-permission", 20_000);
       expect(h.option("-w", agent, "@zc-pane-state")).toBe("needs-permission");
-      await h.waitUntil(() => h.tmux("display-message", "-p", "-t", agentWindow, "#{window_bell_flag}").trim() === "1", "the bell flag of the agent's window");
+      await h.waitUntil(
+        () => h.tmux("display-message", "-p", "-t", agentWindow, "#{window_bell_flag}").trim() === "1",
+        "the bell flag of the agent's window",
+      );
 
       // prefix+J from the other window: back to the agent pane that waits.
       h.press("C-b", "J");
-      await h.waitUntil(() => h.tmux("display-message", "-p", "#{window_id} #{pane_id}").trim() === `${agentWindow} ${agent}`, "the client on the agent pane");
+      await h.waitUntil(
+        () => h.tmux("display-message", "-p", "#{window_id} #{pane_id}").trim() === `${agentWindow} ${agent}`,
+        "the client on the agent pane",
+      );
       h.tmux("select-window", "-t", "main:1");
 
       // Answer the shell and edit approvals in the agent pane; the turn ends while the user is away.
@@ -248,10 +280,16 @@ describe("attention routing", () => {
       clearInterval(watch);
     }
     expect(h.option("-w", agent, "@zc-pane-state")).toBe("done");
-    await h.waitUntil(() => h.tmux("display-message", "-p", "-t", agentWindow, "#{window_bell_flag}").trim() === "1", "the bell flag after the turn");
+    await h.waitUntil(
+      () => h.tmux("display-message", "-p", "-t", agentWindow, "#{window_bell_flag}").trim() === "1",
+      "the bell flag after the turn",
+    );
     // In order, with working between the approvals.
     const order = ["idle", "working", "needs-permission", "done"].map((state) => states.indexOf(state));
-    expect(order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]!)), states.join(" → ")).toBe(true);
+    expect(
+      order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]!)),
+      states.join(" → "),
+    ).toBe(true);
     expect(states.at(-1)).toBe("done");
 
     // Visiting the pane with prefix+J clears the done marker.
@@ -283,10 +321,14 @@ describe("closing the pane", () => {
     await h.waitUntil(() => !groupAlive(pgid), "the agent's process group to end", 10_000);
     await h.waitUntil(() => !existsSync(socket), "the control socket to be removed", 10_000);
 
-    const sessions = readdirSync(join(h.home, "state", "zc-pane", "demo-agent", "sessions")).filter((name) => name.endsWith(".json"));
+    const sessions = readdirSync(join(h.home, "state", "zc-pane", "demo-agent", "sessions")).filter((name) =>
+      name.endsWith(".json"),
+    );
     expect(sessions).toHaveLength(1);
     const id = sessions[0]!.replace(/\.json$/, "");
-    const resumed = h.tmux("split-window", "-t", "main:", "-P", "-F", "#{pane_id}", `zc-pane --demo --resume ${id}`).trim();
+    const resumed = h
+      .tmux("split-window", "-t", "main:", "-P", "-F", "#{pane_id}", `zc-pane --demo --resume ${id}`)
+      .trim();
     await h.waitForText(resumed, new RegExp(`${id.slice(0, 8)} · resumed`));
     await h.waitForText(resumed, /ready/);
   });

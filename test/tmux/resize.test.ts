@@ -68,7 +68,10 @@ function expectNothingLost(history: string): void {
 /** The visible screen after the turn: one header, the input and the footer, at the pane's width. */
 function expectWholeScreen(screen: string, width: number): void {
   const lines = screen.split("\n");
-  expect(lines.filter((line) => line.startsWith("◆ ")), screen).toHaveLength(1);
+  expect(
+    lines.filter((line) => line.startsWith("◆ ")),
+    screen,
+  ).toHaveLength(1);
   expect(screen, screen).toMatch(/ask the agent/);
   expect(Math.max(...lines.map((line) => line.length)), screen).toBeLessThanOrEqual(width);
 }
@@ -82,9 +85,16 @@ function expectNoGhostLines(history: string): void {
   expect(counts, history).toEqual(TOUR_PHRASES.map((phrase) => ({ phrase, count: 1 })));
   expect(occurrences(history, "› show me around"), history).toBe(1);
   const seen = new Map<string, number>();
-  for (const line of history.split("\n").map((text) => text.trim())) if (line.length >= 12) seen.set(line, (seen.get(line) ?? 0) + 1);
-  expect([...seen].filter(([, count]) => count > 1), history).toEqual([]);
-  expect(history.split("\n").filter((line) => line.startsWith("◆ ")), history).toHaveLength(1);
+  for (const line of history.split("\n").map((text) => text.trim()))
+    if (line.length >= 12) seen.set(line, (seen.get(line) ?? 0) + 1);
+  expect(
+    [...seen].filter(([, count]) => count > 1),
+    history,
+  ).toEqual([]);
+  expect(
+    history.split("\n").filter((line) => line.startsWith("◆ ")),
+    history,
+  ).toHaveLength(1);
 }
 
 /** The tour in a 60×20 window resized to 40 columns and back while text streams. */
@@ -111,7 +121,9 @@ async function zoomedTour(): Promise<{ history: string; screen: string }> {
   const h = harness;
   h.start();
   const editor = h.panes()[0]!.id;
-  const pane = h.tmux("split-window", "-h", "-l", "40", "-t", editor, "-c", h.project, "-P", "-F", "#{pane_id}", "zc-pane --demo").trim();
+  const pane = h
+    .tmux("split-window", "-h", "-l", "40", "-t", editor, "-c", h.project, "-P", "-F", "#{pane_id}", "zc-pane --demo")
+    .trim();
   await h.waitForText(pane, /ready/);
   const zoom = async () => {
     h.tmux("resize-pane", "-Z", "-t", pane);

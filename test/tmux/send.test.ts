@@ -20,10 +20,15 @@ async function withAgentPane(): Promise<{ h: TmuxHarness; shell: string; agent: 
   const h = harness;
   h.start();
   const shell = h.panes()[0]!.id;
-  const agent = h.tmux("split-window", "-h", "-t", shell, "-c", h.project, "-P", "-F", "#{pane_id}", "zc-pane --demo").trim();
+  const agent = h
+    .tmux("split-window", "-h", "-t", shell, "-c", h.project, "-P", "-F", "#{pane_id}", "zc-pane --demo")
+    .trim();
   await h.waitForText(agent, /ready/);
   // The pane marks itself and publishes its socket, also when it was not opened by the plugin.
-  const socket = await h.waitUntil(() => h.option("-p", agent, "@zc-pane") === "1" && h.option("-p", agent, "@zc-pane-socket"), "the published socket");
+  const socket = await h.waitUntil(
+    () => h.option("-p", agent, "@zc-pane") === "1" && h.option("-p", agent, "@zc-pane-socket"),
+    "the published socket",
+  );
   return { h, shell, agent, socket };
 }
 
@@ -59,11 +64,17 @@ describe("zc-pane send", () => {
     const shell = h.panes()[0]!.id;
     const none = h.cli(["send", "hello"], { env: inPane(h, shell) });
     expect(none.status).toBe(1);
-    expect(none.stderr).toMatch(/^zc-pane send: no zc-pane runs in this tmux window: open one with prefix\+a, or pass --pane ID\n$/);
+    expect(none.stderr).toMatch(
+      /^zc-pane send: no zc-pane runs in this tmux window: open one with prefix\+a, or pass --pane ID\n$/,
+    );
 
     const notRunning = h.cli(["send", "--pane", shell, "hello"], { env: inPane(h, shell) });
     expect(notRunning.status).toBe(1);
-    expect(notRunning.stderr).toMatch(new RegExp(`^zc-pane send: no zc-pane is running in tmux pane ${shell} \\(no control socket at .*tmux-\\d+-${shell.slice(1)}\\.sock\\)\\n  open one with prefix\\+a`));
+    expect(notRunning.stderr).toMatch(
+      new RegExp(
+        `^zc-pane send: no zc-pane is running in tmux pane ${shell} \\(no control socket at .*tmux-\\d+-${shell.slice(1)}\\.sock\\)\\n  open one with prefix\\+a`,
+      ),
+    );
 
     const usage = h.cli(["send"], { env: inPane(h, shell) });
     expect(usage.status).toBe(2);
@@ -73,7 +84,10 @@ describe("zc-pane send", () => {
   it("finds the zc-pane of the current window and puts the text into its input, with the attachments noted", async () => {
     const { h, shell, agent } = await withAgentPane();
     writeFileSync(join(h.project, "notes.md"), "# notes\n");
-    const sent = h.cli(["send", "--file", "notes.md", "--stdin", "Review", "this:"], { env: inPane(h, shell), input: "piped text\n" });
+    const sent = h.cli(["send", "--file", "notes.md", "--stdin", "Review", "this:"], {
+      env: inPane(h, shell),
+      input: "piped text\n",
+    });
     expect(sent).toMatchObject({ status: 0, stderr: `zc-pane send: sent to tmux pane ${agent} with 2 attachments\n` });
     await h.waitForText(agent, "> Review this:");
     // The notice wraps at the pane's width, the long path anywhere in it.
@@ -84,7 +98,11 @@ describe("zc-pane send", () => {
   it("refuses malformed and oversized control messages without harming the pane", async () => {
     const { h, shell, agent, socket } = await withAgentPane();
     const garbage = await rawExchange(socket, "GET / HTTP/1.1\r\n\r\n");
-    expect(JSON.parse(garbage.split("\n")[0]!)).toEqual({ v: 1, ok: false, error: expect.stringMatching(/not a JSON message/) });
+    expect(JSON.parse(garbage.split("\n")[0]!)).toEqual({
+      v: 1,
+      ok: false,
+      error: expect.stringMatching(/not a JSON message/),
+    });
 
     const version = await rawExchange(socket, `${JSON.stringify({ v: 99, type: "send", text: "x" })}\n`);
     expect(JSON.parse(version.split("\n")[0]!).error).toMatch(/unsupported protocol version 99/);

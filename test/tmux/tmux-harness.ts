@@ -42,11 +42,19 @@ export class TmuxHarness {
     readonly width = 100,
     readonly height = 30,
   ) {
-    for (const dir of [this.home, this.project, this.bin, join(this.home, "run")]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const dir of [this.home, this.project, this.bin, join(this.home, "run")])
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
     const wrapper = join(this.bin, "zc-pane");
     writeFileSync(wrapper, `#!/bin/sh\nexec ${shellQuote(process.execPath)} ${shellQuote(CLI)} "$@"\n`);
     chmodSync(wrapper, 0o755);
-    const { TMUX: _tmux, TMUX_PANE: _pane, ZELLIJ: _zellij, ZELLIJ_SESSION_NAME: _session, ZELLIJ_PANE_ID: _id, ...inherited } = process.env;
+    const {
+      TMUX: _tmux,
+      TMUX_PANE: _pane,
+      ZELLIJ: _zellij,
+      ZELLIJ_SESSION_NAME: _session,
+      ZELLIJ_PANE_ID: _id,
+      ...inherited
+    } = process.env;
     this.env = {
       ...inherited,
       CI: "false",
@@ -77,7 +85,19 @@ export class TmuxHarness {
 
   /** Starts the server with one session `main` running `sh` in the project dir. */
   start(): void {
-    this.tmux("new-session", "-d", "-s", "main", "-x", String(this.width), "-y", String(this.height), "-c", this.project, "sh");
+    this.tmux(
+      "new-session",
+      "-d",
+      "-s",
+      "main",
+      "-x",
+      String(this.width),
+      "-y",
+      String(this.height),
+      "-c",
+      this.project,
+      "sh",
+    );
   }
 
   /** Sets global options, then loads the plugin the way a `run-shell` line in ~/.tmux.conf does. */
@@ -88,7 +108,17 @@ export class TmuxHarness {
 
   /** Attaches a client to `main`, from a pane of the outer server, and waits until tmux lists it. */
   async attachClient(): Promise<void> {
-    this.outer("new-session", "-d", "-s", "outer", "-x", String(this.width), "-y", String(this.height), `env -u TMUX tmux -L ${this.socket} -f /dev/null attach-session -t main`);
+    this.outer(
+      "new-session",
+      "-d",
+      "-s",
+      "outer",
+      "-x",
+      String(this.width),
+      "-y",
+      String(this.height),
+      `env -u TMUX tmux -L ${this.socket} -f /dev/null attach-session -t main`,
+    );
     await this.waitUntil(() => this.tmux("list-clients", "-F", "#{client_name}").trim() !== "", "a client attached");
   }
 
@@ -99,14 +129,24 @@ export class TmuxHarness {
 
   /** Panes of a window (default: the current window of `main`). */
   panes(target = "main:"): PaneInfo[] {
-    const format = "#{pane_id}\t#{pane_active}\t#{@zc-pane}\t#{pane_current_path}\t#{pane_start_command}\t#{pane_width}\t#{pane_left}\t#{@zc-pane-state}";
+    const format =
+      "#{pane_id}\t#{pane_active}\t#{@zc-pane}\t#{pane_current_path}\t#{pane_start_command}\t#{pane_width}\t#{pane_left}\t#{@zc-pane-state}";
     return this.tmux("list-panes", "-t", target, "-F", format)
       .trim()
       .split("\n")
       .filter((line) => line !== "")
       .map((line) => {
         const [id = "", active, marked, path = "", startCommand = "", width, left, state = ""] = line.split("\t");
-        return { id, active: active === "1", marked: marked === "1", path, startCommand, width: Number(width), left: Number(left), state };
+        return {
+          id,
+          active: active === "1",
+          marked: marked === "1",
+          path,
+          startCommand,
+          width: Number(width),
+          left: Number(left),
+          state,
+        };
       });
   }
 
@@ -136,7 +176,10 @@ export class TmuxHarness {
       } catch (error) {
         lastError = error;
       }
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(
+          `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`,
+        );
       await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
     }
   }
@@ -145,17 +188,24 @@ export class TmuxHarness {
   async waitForText(pane: string, pattern: RegExp | string, timeoutMs = 15_000, history = false): Promise<string> {
     let last = "";
     try {
-      return await this.waitUntil(() => {
-        last = this.capture(pane, { history });
-        return (typeof pattern === "string" ? last.includes(pattern) : pattern.test(last)) && last;
-      }, `${String(pattern)} in ${pane}`, timeoutMs);
+      return await this.waitUntil(
+        () => {
+          last = this.capture(pane, { history });
+          return (typeof pattern === "string" ? last.includes(pattern) : pattern.test(last)) && last;
+        },
+        `${String(pattern)} in ${pane}`,
+        timeoutMs,
+      );
     } catch (error) {
-      throw new Error(`${(error as Error).message}; screen:\n${last}`);
+      throw new Error(`${(error as Error).message}; screen:\n${last}`, { cause: error });
     }
   }
 
   /** Runs the built CLI with the harness's environment, in the project dir (as a pane of this server would). */
-  cli(args: string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): { status: number; stdout: string; stderr: string } {
+  cli(
+    args: string[],
+    options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+  ): { status: number; stdout: string; stderr: string } {
     const result = spawnSync(process.execPath, [CLI, ...args], {
       cwd: this.project,
       encoding: "utf8",

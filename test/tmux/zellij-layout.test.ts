@@ -43,7 +43,16 @@ function parseKdl(source: string): KdlNode[] {
       if (char === '"') return out;
       if (char === "\\") {
         const escaped = source[at++];
-        const map: Record<string, string> = { n: "\n", t: "\t", r: "\r", '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f" };
+        const map: Record<string, string> = {
+          n: "\n",
+          t: "\t",
+          r: "\r",
+          '"': '"',
+          "\\": "\\",
+          "/": "/",
+          b: "\b",
+          f: "\f",
+        };
         if (escaped === undefined || !(escaped in map)) fail(`bad escape \\${escaped}`);
         out += map[escaped!];
       } else out += char;

@@ -47,13 +47,18 @@ describe("StdioTransport", () => {
     const { messages, problems, closed } = collect(transport);
     const info = await closed;
     expect(messages).toEqual([{ a: 1 }, { b: 2 }]);
-    expect(problems).toEqual([{ kind: "malformed-json", message: "the agent wrote a line that is not one JSON message: starting agent v1" }]);
+    expect(problems).toEqual([
+      { kind: "malformed-json", message: "the agent wrote a line that is not one JSON message: starting agent v1" },
+    ]);
     expect(info).toMatchObject({ reason: "exited", exitCode: 0 });
   });
 
   it("reports an over-long line as a problem, not a crash, and reads the next one", async () => {
     const transport = new StdioTransport(
-      { command: process.execPath, args: ["-e", `process.stdout.write("x".repeat(5000) + "\\n" + '{"after":true}' + "\\n")`] },
+      {
+        command: process.execPath,
+        args: ["-e", `process.stdout.write("x".repeat(5000) + "\\n" + '{"after":true}' + "\\n")`],
+      },
       { maxLineBytes: 1024 },
     );
     const { messages, problems, closed } = collect(transport);
@@ -64,10 +69,17 @@ describe("StdioTransport", () => {
   });
 
   it("reports exit code, signal and the stderr tail when the agent dies", async () => {
-    const transport = nodeAgent(`process.stderr.write("panic: provider key missing\\n"); setTimeout(() => process.exit(3), 20);`);
+    const transport = nodeAgent(
+      `process.stderr.write("panic: provider key missing\\n"); setTimeout(() => process.exit(3), 20);`,
+    );
     const { closed } = collect(transport);
     const info = await closed;
-    expect(info).toMatchObject({ reason: "exited", exitCode: 3, signal: null, message: "the agent exited with code 3" });
+    expect(info).toMatchObject({
+      reason: "exited",
+      exitCode: 3,
+      signal: null,
+      message: "the agent exited with code 3",
+    });
     expect(info.stderrTail).toContain("panic: provider key missing");
 
     const killed = nodeAgent(`process.kill(process.pid, "SIGKILL")`);
@@ -78,7 +90,10 @@ describe("StdioTransport", () => {
   it("explains a command that does not exist", async () => {
     const transport = new StdioTransport({ command: "zc-pane-no-such-agent", args: [] });
     const info = await collect(transport).closed;
-    expect(info).toMatchObject({ reason: "spawn-failed", message: "cannot start the agent: `zc-pane-no-such-agent` was not found on PATH" });
+    expect(info).toMatchObject({
+      reason: "spawn-failed",
+      message: "cannot start the agent: `zc-pane-no-such-agent` was not found on PATH",
+    });
     expect(() => transport.send({})).toThrow(/closed/);
   });
 
@@ -98,7 +113,10 @@ describe("StdioTransport", () => {
   });
 
   it("parses an --agent-cmd string with quotes", () => {
-    expect(parseAgentCommand(`node agent.js --name "a b"`)).toEqual({ command: "node", args: ["agent.js", "--name", "a b"] });
+    expect(parseAgentCommand(`node agent.js --name "a b"`)).toEqual({
+      command: "node",
+      args: ["agent.js", "--name", "a b"],
+    });
     expect(() => parseAgentCommand("   ")).toThrow(/empty/);
   });
 });
@@ -106,7 +124,10 @@ describe("StdioTransport", () => {
 describe("LineSplitter", () => {
   it("splits lines across chunks with multi-byte characters cut in the middle", () => {
     const lines: string[] = [];
-    const splitter = new LineSplitter((line) => lines.push(line), () => {});
+    const splitter = new LineSplitter(
+      (line) => lines.push(line),
+      () => {},
+    );
     const bytes = Buffer.from('{"t":"héllo"}\n{"t":"🙂"}\n');
     for (let i = 0; i < bytes.length; i++) splitter.push(bytes.subarray(i, i + 1));
     expect(lines).toEqual(['{"t":"héllo"}', '{"t":"🙂"}']);
@@ -114,7 +135,10 @@ describe("LineSplitter", () => {
 
   it("delivers a final unterminated line at end of stream", () => {
     const lines: string[] = [];
-    const splitter = new LineSplitter((line) => lines.push(line), () => {});
+    const splitter = new LineSplitter(
+      (line) => lines.push(line),
+      () => {},
+    );
     splitter.push(Buffer.from('{"a":1}'));
     splitter.end();
     expect(lines).toEqual(['{"a":1}']);
@@ -132,7 +156,10 @@ function isAlive(pid: number): boolean {
 
 describe("parseAgentCommand quoting", () => {
   it("keeps single-quoted text literal and honours backslash escapes", () => {
-    expect(parseAgentCommand(`agent --x 'a "b" $HOME' c\\ d ""`)).toEqual({ command: "agent", args: ["--x", 'a "b" $HOME', "c d", ""] });
+    expect(parseAgentCommand(`agent --x 'a "b" $HOME' c\\ d ""`)).toEqual({
+      command: "agent",
+      args: ["--x", 'a "b" $HOME', "c d", ""],
+    });
     expect(() => parseAgentCommand(`agent "open`)).toThrow(/unterminated/);
   });
 });

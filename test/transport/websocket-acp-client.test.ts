@@ -16,7 +16,8 @@ const SESSION_ID = "0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11";
  */
 function scriptAgent(socket: WebSocket, answers: unknown[]): void {
   const send = (message: object) => socket.send(JSON.stringify(message));
-  const update = (sessionUpdate: object) => send({ jsonrpc: "2.0", method: "session/update", params: { sessionId: SESSION_ID, update: sessionUpdate } });
+  const update = (sessionUpdate: object) =>
+    send({ jsonrpc: "2.0", method: "session/update", params: { sessionId: SESSION_ID, update: sessionUpdate } });
   let promptId: unknown;
   socket.on("message", (data) => {
     const message = JSON.parse(String(data)) as { id?: unknown; method?: string; result?: unknown };
@@ -70,10 +71,26 @@ function scriptAgent(socket: WebSocket, answers: unknown[]): void {
     }
     if (message.id === "zc-out-0") {
       answers.push(message.result);
-      update({ sessionUpdate: "tool_call", toolCallId: "call_1", title: "shell", kind: "execute", status: "in_progress", rawInput: { command: "git push origin main" } });
-      update({ sessionUpdate: "tool_call_update", toolCallId: "call_1", status: "completed", rawOutput: "Everything up-to-date" });
+      update({
+        sessionUpdate: "tool_call",
+        toolCallId: "call_1",
+        title: "shell",
+        kind: "execute",
+        status: "in_progress",
+        rawInput: { command: "git push origin main" },
+      });
+      update({
+        sessionUpdate: "tool_call_update",
+        toolCallId: "call_1",
+        status: "completed",
+        rawOutput: "Everything up-to-date",
+      });
       update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Done." } });
-      send({ jsonrpc: "2.0", result: { sessionId: SESSION_ID, stopReason: "end_turn", content: "Pushing now. Done." }, id: promptId });
+      send({
+        jsonrpc: "2.0",
+        result: { sessionId: SESSION_ID, stopReason: "end_turn", content: "Pushing now. Done." },
+        id: promptId,
+      });
     }
   });
 }
@@ -96,7 +113,10 @@ describe("AcpClient over the WebSocket transport", () => {
       return connection;
     });
 
-    const connection = resolveConnection({ gateway: gateway.url, token: TOKEN, alias: "coder" }, { env: {}, home: "/nonexistent" });
+    const connection = resolveConnection(
+      { gateway: gateway.url, token: TOKEN, alias: "coder" },
+      { env: {}, home: "/nonexistent" },
+    );
     connected = await connect(connection, {
       cwd: "/work",
       permissionPolicy: (request) => {
@@ -127,13 +147,15 @@ describe("AcpClient over the WebSocket transport", () => {
     expect(server.request.url).toBe("/acp?agent=coder");
     expect(server.request.headers.authorization).toBe(`Bearer ${TOKEN}`);
     const frames = server.frames.map((frame) => frame.text);
-    expect(frames.map((text) => (JSON.parse(text) as { method?: string; id?: unknown }).method ?? (JSON.parse(text) as { id?: unknown }).id)).toEqual([
-      "initialize",
-      "session/new",
-      "session/prompt",
-      "zc-out-0",
-    ]);
-    expect(frames[3]).toBe('{"jsonrpc":"2.0","id":"zc-out-0","result":{"outcome":{"outcome":"selected","optionId":"allow-once"}}}');
+    expect(
+      frames.map(
+        (text) =>
+          (JSON.parse(text) as { method?: string; id?: unknown }).method ?? (JSON.parse(text) as { id?: unknown }).id,
+      ),
+    ).toEqual(["initialize", "session/new", "session/prompt", "zc-out-0"]);
+    expect(frames[3]).toBe(
+      '{"jsonrpc":"2.0","id":"zc-out-0","result":{"outcome":{"outcome":"selected","optionId":"allow-once"}}}',
+    );
     expect(frames.every((text) => !text.includes("\n"))).toBe(true);
   });
 
@@ -142,7 +164,9 @@ describe("AcpClient over the WebSocket transport", () => {
     const connection = resolveConnection({ gateway: gateway.url }, { env: {}, home: "/nonexistent" });
     const failure = await connect(connection, { cwd: "/work" }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ name: "ClientError", code: "connection" });
-    expect((failure as Error).message).toContain("requires a paired token (HTTP 401 Unauthorized) and zc-pane had no token");
+    expect((failure as Error).message).toContain(
+      "requires a paired token (HTTP 401 Unauthorized) and zc-pane had no token",
+    );
     expect((failure as Error).message).toContain("zeroclaw gateway get-paircode --new");
   });
 });

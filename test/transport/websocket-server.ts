@@ -31,7 +31,9 @@ export async function startServer(options: Omit<ServerOptions, "port" | "host"> 
   server.on("connection", (socket, request) => {
     const frames: Accepted["frames"] = [];
     socket.on("message", (data, binary) => frames.push({ text: Buffer.from(data as Buffer).toString("utf8"), binary }));
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     const connection = { socket, request, frames, closed };
     accepted.push(connection);
     for (const wake of waiters.splice(0)) wake(connection);

@@ -9,7 +9,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { closeLogFile, configureLogFile } from "../../src/log/logger.js";
 import { TransportClosedError, type TransportProblem } from "../../src/transport/transport.js";
-import { WebSocketConnectError, WebSocketTransport, ZEROCLAW_SUBPROTOCOL, type WebSocketClose, type WebSocketTransportOptions } from "../../src/transport/websocket.js";
+import {
+  WebSocketConnectError,
+  WebSocketTransport,
+  ZEROCLAW_SUBPROTOCOL,
+  type WebSocketClose,
+  type WebSocketTransportOptions,
+} from "../../src/transport/websocket.js";
 import { startServer, unusedPort, type TestServer } from "./websocket-server.js";
 
 const TOKEN = "zc_" + "ab12".repeat(16);
@@ -55,17 +61,41 @@ function hasOpenssl(): boolean {
 function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = join(dir, "key.pem");
   const cert = join(dir, "cert.pem");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-    "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
 /** A server that answers every upgrade with the gateway's 401 (protocol.md §10.2). */
 function unauthorizedServer() {
   return server({
-    verifyClient: (_info, callback) => callback(false, 401, "Unauthorized - provide Authorization header, Sec-WebSocket-Protocol bearer, or ?token= query param"),
+    verifyClient: (_info, callback) =>
+      callback(
+        false,
+        401,
+        "Unauthorized - provide Authorization header, Sec-WebSocket-Protocol bearer, or ?token= query param",
+      ),
   });
 }
 
@@ -101,7 +131,10 @@ describe("WebSocketTransport framing", () => {
       { jsonrpc: "2.0", result: { ok: true }, id: 1 },
       { jsonrpc: "2.0", method: "session/update", params: { t: "a\nb" } },
     ]);
-    expect(raws).toEqual(['{"jsonrpc":"2.0","result":{"ok":true},"id":1}', '{"jsonrpc":"2.0","method":"session/update","params":{"t":"a\\nb"}}']);
+    expect(raws).toEqual([
+      '{"jsonrpc":"2.0","result":{"ok":true},"id":1}',
+      '{"jsonrpc":"2.0","method":"session/update","params":{"t":"a\\nb"}}',
+    ]);
   });
 
   it("reports a frame with two messages in it as malformed, skips it, and stays connected", async () => {
@@ -134,7 +167,12 @@ describe("WebSocketTransport framing", () => {
     await expect.poll(() => messages.length).toBe(2);
     expect(messages).toEqual([{ id: "zc-out-0", method: "x", text: "héllo" }, { after: true }]);
     expect(raws[0]).toBe('{"id":"zc-out-0","method":"x","text":"héllo"}');
-    expect(problems).toEqual([{ kind: "malformed-json", message: "the gateway sent a binary frame of 4 bytes that is not UTF-8 text; it was skipped" }]);
+    expect(problems).toEqual([
+      {
+        kind: "malformed-json",
+        message: "the gateway sent a binary frame of 4 bytes that is not UTF-8 text; it was skipped",
+      },
+    ]);
   });
 
   it("closes with 1009 and says so when a message is over the size cap", async () => {
@@ -147,13 +185,17 @@ describe("WebSocketTransport framing", () => {
     const info = await closed;
     expect(problems.map((problem) => problem.kind)).toEqual(["oversized-message"]);
     expect(info.reason).toBe("socket-closed");
-    expect(info.message).toMatch(/^the connection to the gateway was (lost|closed): the gateway sent a message over the 1024-byte limit \(code 10\d\d\)$/);
+    expect(info.message).toMatch(
+      /^the connection to the gateway was (lost|closed): the gateway sent a message over the 1024-byte limit \(code 10\d\d\)$/,
+    );
   });
 });
 
 describe("WebSocketTransport auth and URL", () => {
   it("sends the token as a Bearer header, offers zeroclaw.acp.v1 and keeps the token out of the URL", async () => {
-    const gateway = await server({ handleProtocols: (protocols) => (protocols.has(ZEROCLAW_SUBPROTOCOL) ? ZEROCLAW_SUBPROTOCOL : false) });
+    const gateway = await server({
+      handleProtocols: (protocols) => (protocols.has(ZEROCLAW_SUBPROTOCOL) ? ZEROCLAW_SUBPROTOCOL : false),
+    });
     const connection = gateway.nextConnection();
     const { transport: client } = transport({ url: `${gateway.url}?agent=coder`, token: TOKEN });
     const accepted = await connection;
@@ -211,7 +253,8 @@ describe("WebSocketTransport auth and URL", () => {
       token: TOKEN,
       tokenInQuery: true,
       tokenSource: "the token from $ZEROCLAW_ACP_BRIDGE_TOKEN",
-      unauthorizedHelp: "To pair: run `zeroclaw gateway get-paircode --new`, then `zeroclaw-acp-bridge --pair-code <code>`, or pass --token.",
+      unauthorizedHelp:
+        "To pair: run `zeroclaw gateway get-paircode --new`, then `zeroclaw-acp-bridge --pair-code <code>`, or pass --token.",
     });
     const error = await client.ready.then(
       () => undefined,
@@ -232,7 +275,9 @@ describe("WebSocketTransport auth and URL", () => {
     const gateway = await unauthorizedServer();
     const { closed } = transport({ url: gateway.url, tokenSource: "no token (none in $ZEROCLAW_ACP_BRIDGE_TOKEN)" });
     const info = await closed;
-    expect(info.message).toBe(`the gateway at ${gateway.url} requires a paired token (HTTP 401 Unauthorized) and zc-pane had no token (none in $ZEROCLAW_ACP_BRIDGE_TOKEN).`);
+    expect(info.message).toBe(
+      `the gateway at ${gateway.url} requires a paired token (HTTP 401 Unauthorized) and zc-pane had no token (none in $ZEROCLAW_ACP_BRIDGE_TOKEN).`,
+    );
   });
 
   it("says nothing serves ACP on a 404", async () => {
@@ -246,7 +291,9 @@ describe("WebSocketTransport auth and URL", () => {
       const info = await transport({ url }).closed;
       expect(info).toMatchObject({ reason: "error", handshake: "not-a-gateway", httpStatus: 404 });
       // The body is the server's text: shown, but with the escape sequence blanked.
-      expect(info.message).toBe(`nothing serves ACP at ${url} (HTTP 404): check the URL, and [gateway] path_prefix in ZeroClaw's config.toml: no route [31m here`);
+      expect(info.message).toBe(
+        `nothing serves ACP at ${url} (HTTP 404): check the URL, and [gateway] path_prefix in ZeroClaw's config.toml: no route [31m here`,
+      );
     } finally {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
@@ -280,20 +327,26 @@ describe("WebSocketTransport connection failures and closes", () => {
   it("says no gateway is running when the connection is refused", async () => {
     const port = await unusedPort();
     const { transport: client, closed } = transport({ url: `ws://127.0.0.1:${port}/acp?agent=coder` });
-    await expect(client.ready).rejects.toThrow(`no ZeroClaw gateway at ws://127.0.0.1:${port}/acp (is \`zeroclaw daemon\` running?)`);
+    await expect(client.ready).rejects.toThrow(
+      `no ZeroClaw gateway at ws://127.0.0.1:${port}/acp (is \`zeroclaw daemon\` running?)`,
+    );
     expect(await closed).toMatchObject({ reason: "error", handshake: "refused" });
     expect(() => client.send({ jsonrpc: "2.0", method: "x" })).toThrow(TransportClosedError);
   });
 
   it("rejects connect() the same way", async () => {
     const port = await unusedPort();
-    await expect(WebSocketTransport.connect({ url: `ws://127.0.0.1:${port}/acp` })).rejects.toBeInstanceOf(WebSocketConnectError);
+    await expect(WebSocketTransport.connect({ url: `ws://127.0.0.1:${port}/acp` })).rejects.toBeInstanceOf(
+      WebSocketConnectError,
+    );
   });
 
   it("reports a non-WebSocket URL as a failed connection, not a throw", async () => {
     const { transport: client, closed } = transport({ url: `http://127.0.0.1:1/acp?token=${TOKEN}`, token: TOKEN });
     const info = await closed;
-    expect(info.message).toBe("not a WebSocket URL: http://127.0.0.1:1/acp?token=[redacted] (it must start with ws:// or wss://)");
+    expect(info.message).toBe(
+      "not a WebSocket URL: http://127.0.0.1:1/acp?token=[redacted] (it must start with ws:// or wss://)",
+    );
     await expect(client.ready).rejects.toThrow(WebSocketConnectError);
   });
 
@@ -306,30 +359,33 @@ describe("WebSocketTransport connection failures and closes", () => {
     expect(info.message).toContain("use ws://");
   });
 
-  it.skipIf(!hasOpenssl())("refuses a self-signed wss:// certificate with the fix, and accepts it only with insecure", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "zc-pane-tls-"));
-    const https = createHttpsServer(selfSignedCertificate(dir));
-    const wss = new WebSocketServer({ server: https });
-    await new Promise<void>((resolve) => https.listen(0, "127.0.0.1", resolve));
-    try {
-      const url = `wss://127.0.0.1:${(https.address() as AddressInfo).port}/acp`;
-      const refused = await transport({ url }).closed;
-      expect(refused).toMatchObject({ reason: "error", handshake: "tls" });
-      expect(refused.message).toContain(`cannot verify the TLS certificate of 127.0.0.1:`);
-      expect(refused.message).toContain("DEPTH_ZERO_SELF_SIGNED_CERT");
-      expect(refused.message).toContain("--insecure");
+  it.skipIf(!hasOpenssl())(
+    "refuses a self-signed wss:// certificate with the fix, and accepts it only with insecure",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "zc-pane-tls-"));
+      const https = createHttpsServer(selfSignedCertificate(dir));
+      const wss = new WebSocketServer({ server: https });
+      await new Promise<void>((resolve) => https.listen(0, "127.0.0.1", resolve));
+      try {
+        const url = `wss://127.0.0.1:${(https.address() as AddressInfo).port}/acp`;
+        const refused = await transport({ url }).closed;
+        expect(refused).toMatchObject({ reason: "error", handshake: "tls" });
+        expect(refused.message).toContain(`cannot verify the TLS certificate of 127.0.0.1:`);
+        expect(refused.message).toContain("DEPTH_ZERO_SELF_SIGNED_CERT");
+        expect(refused.message).toContain("--insecure");
 
-      const { transport: trusting } = transport({ url, insecure: true });
-      await trusting.ready;
-      expect(trusting.closed).toBeUndefined();
-    } finally {
-      for (const client of wss.clients) client.terminate();
-      wss.close();
-      https.closeAllConnections();
-      await new Promise((resolve) => https.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        const { transport: trusting } = transport({ url, insecure: true });
+        await trusting.ready;
+        expect(trusting.closed).toBeUndefined();
+      } finally {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        https.closeAllConnections();
+        await new Promise((resolve) => https.close(resolve));
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("reports a server-side close as socket-closed with its code and reason", async () => {
     const gateway = await server();
@@ -340,7 +396,9 @@ describe("WebSocketTransport connection failures and closes", () => {
     accepted.socket.close(1001, "restarting");
     const info = await closed;
     expect(info).toMatchObject({ reason: "socket-closed", closeCode: 1001, closeReason: "restarting" });
-    expect(info.message).toBe('the gateway closed the connection (code 1001, going away: the gateway is shutting down or restarting: "restarting")');
+    expect(info.message).toBe(
+      'the gateway closed the connection (code 1001, going away: the gateway is shutting down or restarting: "restarting")',
+    );
     expect(client.closed).toBe(info);
   });
 

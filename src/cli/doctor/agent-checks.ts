@@ -29,7 +29,10 @@ export async function commandCheck(connection: StdioConnection, cwd: string, env
     return fail("command", "command", `\`${command}\` is not on PATH`, hint);
   }
   // Our own demo agent has our version; running `node --version` for it would only name Node's.
-  const version = connection.agentName === "demo" && connection.agent?.source === "built-in" ? `zc-pane ${VERSION}` : await commandVersion(found, agentEnv, cwd);
+  const version =
+    connection.agentName === "demo" && connection.agent?.source === "built-in"
+      ? `zc-pane ${VERSION}`
+      : await commandVersion(found, agentEnv, cwd);
   return ok("command", "command", `\`${command}\` is ${found}${version ? ` (${version})` : ""}`);
 }
 

@@ -16,7 +16,19 @@ export interface Check {
 export const ok = (id: string, title: string, detail: string): Check => ({ id, title, status: "ok", detail });
 
 /** A check that passed with something to look at; `fix` says what. */
-export const warn = (id: string, title: string, detail: string, fix?: string): Check => ({ id, title, status: "warn", detail, ...(fix ? { fix } : {}) });
+export const warn = (id: string, title: string, detail: string, fix?: string): Check => ({
+  id,
+  title,
+  status: "warn",
+  detail,
+  ...(fix ? { fix } : {}),
+});
 
 /** A check that failed (doctor exits 1); `fix` says what to do. */
-export const fail = (id: string, title: string, detail: string, fix?: string): Check => ({ id, title, status: "fail", detail, ...(fix ? { fix } : {}) });
+export const fail = (id: string, title: string, detail: string, fix?: string): Check => ({
+  id,
+  title,
+  status: "fail",
+  detail,
+  ...(fix ? { fix } : {}),
+});

@@ -7,7 +7,10 @@ import { fail, ok, warn, type Check } from "./check.js";
 
 /** The gateway URL and where it came from. */
 export function gatewayUrlCheck(connection: GatewayConnection): Check {
-  const from = connection.urlFrom === "flag" ? "given with --gateway" : `built from ${connection.zeroclawConfigDir.dir}/config.toml`;
+  const from =
+    connection.urlFrom === "flag"
+      ? "given with --gateway"
+      : `built from ${connection.zeroclawConfigDir.dir}/config.toml`;
   return ok("gateway-url", "gateway URL", `${connection.url} (${from})`);
 }
 
@@ -20,14 +23,21 @@ export function tokenCheck(connection: GatewayConnection): Check {
   const help = pairingFix(connection);
   switch (source.kind) {
     case "flag":
-      return warn("token", "token", "given with --token, which every user of this machine can read in `ps` while zc-pane runs", `put it in a file (chmod 600) and pass --token-file FILE, or export $${BRIDGE_TOKEN_ENV}`);
+      return warn(
+        "token",
+        "token",
+        "given with --token, which every user of this machine can read in `ps` while zc-pane runs",
+        `put it in a file (chmod 600) and pass --token-file FILE, or export $${BRIDGE_TOKEN_ENV}`,
+      );
     case "token-file":
     case "bridge-cache":
       return ok("token", "token", `${describeTokenSource(source)} (mode ${modeOf(source.path)})`);
     case "env":
       return ok("token", "token", describeTokenSource(source));
     case "none":
-      return source.requirePairing ? warn("token", "token", `${describeTokenSource(source)}: the gateway will refuse the connection`, help) : ok("token", "token", describeTokenSource(source));
+      return source.requirePairing
+        ? warn("token", "token", `${describeTokenSource(source)}: the gateway will refuse the connection`, help)
+        : ok("token", "token", describeTokenSource(source));
   }
 }
 
@@ -57,11 +67,26 @@ export function gatewayFailureCheck(connection: GatewayConnection, error: unknow
         pairingFix(connection),
       );
     case "refused":
-      return fail("gateway", "gateway", `connection refused: nothing listens on ${endpoint.host}`, "start the gateway (`zeroclaw daemon`), or check the URL ([gateway] host and port in ZeroClaw's config.toml)");
+      return fail(
+        "gateway",
+        "gateway",
+        `connection refused: nothing listens on ${endpoint.host}`,
+        "start the gateway (`zeroclaw daemon`), or check the URL ([gateway] host and port in ZeroClaw's config.toml)",
+      );
     case "timeout":
-      return fail("gateway", "gateway", cause.message, "check that the host is reachable from here (firewall, VPN, port)");
+      return fail(
+        "gateway",
+        "gateway",
+        cause.message,
+        "check that the host is reachable from here (firewall, VPN, port)",
+      );
     case "tls":
-      return fail("gateway", "gateway", cause.message, "fix the certificate, or pass --insecure for a self-signed gateway you trust");
+      return fail(
+        "gateway",
+        "gateway",
+        cause.message,
+        "fix the certificate, or pass --insecure for a self-signed gateway you trust",
+      );
     default:
       return fail("gateway", "gateway", `${cause.message}${httpStatus ? ` (HTTP ${httpStatus})` : ""}`);
   }
@@ -69,7 +94,11 @@ export function gatewayFailureCheck(connection: GatewayConnection, error: unknow
 
 /** The pairing steps, worded as a fix (the shared text starts with "To pair: ", which the `fix:` label already says). */
 function pairingFix(connection: GatewayConnection): string {
-  return pairingHelp(connection.zeroclawConfigDir.dir, connection.zeroclawConfigDir.source === "flag", connection.token.source).replace(/^To pair: /, "pair: ");
+  return pairingHelp(
+    connection.zeroclawConfigDir.dir,
+    connection.zeroclawConfigDir.source === "flag",
+    connection.token.source,
+  ).replace(/^To pair: /, "pair: ");
 }
 
 function modeOf(path: string): string {

@@ -13,14 +13,24 @@ export function formatDoctorReport(report: DoctorReport): string {
   for (const check of report.checks) lines.push(...formatCheck(check, titleWidth));
   const failed = report.checks.filter((check) => check.status === "fail").length;
   const warned = report.checks.filter((check) => check.status === "warn").length;
-  lines.push("", failed > 0 ? `${failed} check${failed === 1 ? "" : "s"} failed.` : warned > 0 ? `All good, with ${warned} warning${warned === 1 ? "" : "s"}.` : "All good.");
+  lines.push(
+    "",
+    failed > 0
+      ? `${failed} check${failed === 1 ? "" : "s"} failed.`
+      : warned > 0
+        ? `All good, with ${warned} warning${warned === 1 ? "" : "s"}.`
+        : "All good.",
+  );
   return `${lines.join("\n")}\n`;
 }
 
 function formatCheck(check: Check, titleWidth: number): string[] {
   const indent = " ".repeat(STATUS_WIDTH + titleWidth + 2);
   const [first = "", ...rest] = check.detail.split("\n");
-  const lines = [`${check.status.padEnd(STATUS_WIDTH)}${check.title.padEnd(titleWidth)}  ${first}`, ...rest.map((line) => `${indent}${line}`)];
+  const lines = [
+    `${check.status.padEnd(STATUS_WIDTH)}${check.title.padEnd(titleWidth)}  ${first}`,
+    ...rest.map((line) => `${indent}${line}`),
+  ];
   if (check.fix && check.status !== "ok") lines.push(`${indent}fix: ${check.fix}`);
   return lines;
 }

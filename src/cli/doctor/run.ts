@@ -2,14 +2,27 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { SessionHandle } from "../../client/acp-client.js";
-import { AgentSelectionError, resolveConnection, UsageError, type Connection, type ConnectionOptions } from "../../config/connection.js";
+import {
+  AgentSelectionError,
+  resolveConnection,
+  UsageError,
+  type Connection,
+  type ConnectionOptions,
+} from "../../config/connection.js";
 import { GatewayTokenError } from "../../config/gateway.js";
 import { ZeroClawConfigError } from "../../config/zeroclaw-config.js";
 import { connect, type Connected } from "../connect.js";
 import { agentCheck, commandCheck } from "./agent-checks.js";
 import { fail, ok, type Check } from "./check.js";
 import { gatewayFailureCheck, gatewayUrlCheck, tokenCheck, tokenErrorCheck } from "./gateway-checks.js";
-import { authCheck, capabilitiesCheck, initializeCheck, initializeFailureCheck, liveCheck, protocolCheck } from "./session-checks.js";
+import {
+  authCheck,
+  capabilitiesCheck,
+  initializeCheck,
+  initializeFailureCheck,
+  liveCheck,
+  protocolCheck,
+} from "./session-checks.js";
 import { configCheck, cwdCheck, stateDirCheck } from "./setup-checks.js";
 
 /** How long `--live` waits for the answer; real agents can be slow to start a model. */
@@ -70,7 +83,12 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
 }
 
 /** Connect and initialize, then open a session in a temporary directory, then the live turn if asked. */
-async function sessionChecks(connection: Connection, options: DoctorOptions, env: NodeJS.ProcessEnv, checks: Check[]): Promise<void> {
+async function sessionChecks(
+  connection: Connection,
+  options: DoctorOptions,
+  env: NodeJS.ProcessEnv,
+  checks: Check[],
+): Promise<void> {
   let permissions = 0;
   const started = Date.now();
   let connected: Connected;
@@ -105,12 +123,16 @@ async function sessionChecks(connection: Connection, options: DoctorOptions, env
     let session: SessionHandle | undefined;
     let error: unknown;
     try {
-      session = await client.newSession({ cwd: scratch, ...(options.connection.alias ? { alias: options.connection.alias } : {}) });
+      session = await client.newSession({
+        cwd: scratch,
+        ...(options.connection.alias ? { alias: options.connection.alias } : {}),
+      });
     } catch (caught) {
       error = caught;
     }
     checks.push(authCheck(client, error === undefined ? {} : { error }, env));
-    if (session && options.live) checks.push(await liveCheck(client, session.sessionId, liveTimeout(env), () => permissions));
+    if (session && options.live)
+      checks.push(await liveCheck(client, session.sessionId, liveTimeout(env), () => permissions));
     if (session) await client.closeSession(session.sessionId).catch(() => false);
   } finally {
     await client.dispose();
@@ -120,7 +142,8 @@ async function sessionChecks(connection: Connection, options: DoctorOptions, env
 
 /** Why no connection could even be resolved: no agent chosen, a bad token file, an unusable ZeroClaw config. */
 function resolutionFailure(error: unknown): Check {
-  if (error instanceof AgentSelectionError) return fail("agent", "agent", error.message, 'pass --agent NAME, --agent-cmd "CMD ARGS" or --demo');
+  if (error instanceof AgentSelectionError)
+    return fail("agent", "agent", error.message, 'pass --agent NAME, --agent-cmd "CMD ARGS" or --demo');
   if (error instanceof GatewayTokenError) return tokenErrorCheck(error);
   if (error instanceof ZeroClawConfigError) return fail("gateway-config", "ZeroClaw config", error.message);
   return fail("agent", "agent", error instanceof Error ? error.message : String(error));

@@ -16,9 +16,21 @@ export function initializeFailureCheck(error: unknown, gateway: boolean): Check 
   const code = error instanceof ClientError ? error.code : undefined;
   switch (code) {
     case "initialize-timeout":
-      return fail("initialize", "initialize", message, gateway ? "check that the gateway's ACP endpoint is ZeroClaw's /acp" : "check that the command starts an ACP agent on stdio (gemini needs --acp, opencode the acp subcommand)");
+      return fail(
+        "initialize",
+        "initialize",
+        message,
+        gateway
+          ? "check that the gateway's ACP endpoint is ZeroClaw's /acp"
+          : "check that the command starts an ACP agent on stdio (gemini needs --acp, opencode the acp subcommand)",
+      );
     case "connection":
-      return fail("initialize", "initialize", message, gateway ? undefined : "run the agent's command by hand to see why it stops");
+      return fail(
+        "initialize",
+        "initialize",
+        message,
+        gateway ? undefined : "run the agent's command by hand to see why it stops",
+      );
     case "unsupported-protocol":
       return fail("initialize", "initialize", message, "upgrade the agent to one that speaks ACP protocol version 1");
     default:
@@ -28,20 +40,42 @@ export function initializeFailureCheck(error: unknown, gateway: boolean): Check 
 
 /** The agent answered `initialize`: who it is and how long starting it took. */
 export function initializeCheck(agent: AgentInfo, elapsedMs: number): Check {
-  const who = [agent.title ?? agent.name, agent.version].filter(Boolean).map((part) => sanitizeLine(String(part))).join(" ");
+  const who = [agent.title ?? agent.name, agent.version]
+    .filter(Boolean)
+    .map((part) => sanitizeLine(String(part)))
+    .join(" ");
   return ok("initialize", "initialize", `${who} answered in ${(elapsedMs / 1000).toFixed(1)} s`);
 }
 
 /** The protocol version, and which error-code profile the client uses for the agent. */
 export function protocolCheck(agent: AgentInfo): Check {
-  return ok("protocol", "protocol", `ACP protocol version ${agent.protocolVersion}, ${agent.profile.name === "zeroclaw" ? "ZeroClaw's" : "standard"} error codes`);
+  return ok(
+    "protocol",
+    "protocol",
+    `ACP protocol version ${agent.protocolVersion}, ${agent.profile.name === "zeroclaw" ? "ZeroClaw's" : "standard"} error codes`,
+  );
 }
 
 /** What the agent can do, in one line. */
 export function capabilitiesCheck(agent: AgentInfo): Check {
-  const sessions = [agent.loadSession && "load", agent.canResume && "resume", agent.canClose && "close", agent.canList && "list", agent.canStop && "stop"].filter(Boolean);
-  const prompts = ["text", agent.promptCapabilities.embeddedContext && "embedded files", agent.promptCapabilities.image && "images", agent.promptCapabilities.audio && "audio"].filter(Boolean);
-  return ok("capabilities", "capabilities", `sessions: new${sessions.length > 0 ? `, ${sessions.join(", ")}` : ""} · prompts: ${prompts.join(", ")}`);
+  const sessions = [
+    agent.loadSession && "load",
+    agent.canResume && "resume",
+    agent.canClose && "close",
+    agent.canList && "list",
+    agent.canStop && "stop",
+  ].filter(Boolean);
+  const prompts = [
+    "text",
+    agent.promptCapabilities.embeddedContext && "embedded files",
+    agent.promptCapabilities.image && "images",
+    agent.promptCapabilities.audio && "audio",
+  ].filter(Boolean);
+  return ok(
+    "capabilities",
+    "capabilities",
+    `sessions: new${sessions.length > 0 ? `, ${sessions.join(", ")}` : ""} · prompts: ${prompts.join(", ")}`,
+  );
 }
 
 /**
@@ -50,16 +84,28 @@ export function capabilitiesCheck(agent: AgentInfo): Check {
  */
 export function authCheck(client: AcpClient, outcome: { readonly error?: unknown }, env: NodeJS.ProcessEnv): Check {
   const agent = client.agent;
-  const offered = agent.authMethods.length > 0 ? ` (methods offered: ${agent.authMethods.map((method) => sanitizeLine(method.id)).join(", ")})` : "";
+  const offered =
+    agent.authMethods.length > 0
+      ? ` (methods offered: ${agent.authMethods.map((method) => sanitizeLine(method.id)).join(", ")})`
+      : "";
   if (!outcome.error) {
     const used = client.authenticatedWith;
     if (!used) return ok("auth", "authentication", `session/new works without authentication${offered}`);
     const method = agent.authMethods.find((candidate) => candidate.id === used);
-    return ok("auth", "authentication", `authenticated with ${sanitizeLine(used)}${method ? `: ${sanitizeLine(authMethodNeeds(method, env))}` : ""}`);
+    return ok(
+      "auth",
+      "authentication",
+      `authenticated with ${sanitizeLine(used)}${method ? `: ${sanitizeLine(authMethodNeeds(method, env))}` : ""}`,
+    );
   }
   const message = sanitizeText(outcome.error instanceof Error ? outcome.error.message : String(outcome.error));
   if (outcome.error instanceof ClientError && outcome.error.code === "auth-required") {
-    return fail("auth", "authentication", message, "set the variable of an env_var method, or pass --auth METHOD_ID (see the methods above)");
+    return fail(
+      "auth",
+      "authentication",
+      message,
+      "set the variable of an env_var method, or pass --auth METHOD_ID (see the methods above)",
+    );
   }
   return fail("auth", "authentication", `session/new failed: ${message}`);
 }
@@ -68,10 +114,21 @@ export function authCheck(client: AcpClient, outcome: { readonly error?: unknown
  * One real turn: the agent must answer with {@link LIVE_MARKER}. Permission requests were already answered
  * `cancelled` by the connection's policy (nothing runs); `permissionCount` says how many there were.
  */
-export async function liveCheck(client: AcpClient, sessionId: string, timeoutMs: number, permissionCount: () => number): Promise<Check> {
+export async function liveCheck(
+  client: AcpClient,
+  sessionId: string,
+  timeoutMs: number,
+  permissionCount: () => number,
+): Promise<Check> {
   let answer = "";
   const off = client.subscribe((event) => {
-    if (event.type === "update" && event.sessionId === sessionId && event.update.sessionUpdate === "agent_message_chunk" && event.update.content.type === "text") answer += event.update.content.text;
+    if (
+      event.type === "update" &&
+      event.sessionId === sessionId &&
+      event.update.sessionUpdate === "agent_message_chunk" &&
+      event.update.content.type === "text"
+    )
+      answer += event.update.content.text;
   });
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
@@ -80,17 +137,33 @@ export async function liveCheck(client: AcpClient, sessionId: string, timeoutMs:
     const result = await Promise.race([client.prompt(sessionId, [{ type: "text", text: LIVE_PROMPT }]), timeout]);
     if (result === "timeout") {
       client.cancel(sessionId);
-      return fail("live", "live turn", `no answer within ${Math.round(timeoutMs / 1000)} s`, "check the agent's provider login and network; `zc-pane prompt` shows the turn as it streams");
+      return fail(
+        "live",
+        "live turn",
+        `no answer within ${Math.round(timeoutMs / 1000)} s`,
+        "check the agent's provider login and network; `zc-pane prompt` shows the turn as it streams",
+      );
     }
     if (result.finalText) answer += result.finalText;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const asked = permissionCount();
     const permissions = asked > 0 ? `; ${asked} permission request${asked === 1 ? "" : "s"} answered cancelled` : "";
-    if (answer.includes(LIVE_MARKER)) return ok("live", "live turn", `the agent replied ${LIVE_MARKER} in ${seconds} s${permissions}`);
+    if (answer.includes(LIVE_MARKER))
+      return ok("live", "live turn", `the agent replied ${LIVE_MARKER} in ${seconds} s${permissions}`);
     const quoted = sanitizeLine(answer.trim()).slice(0, 200) || "(no text)";
-    return fail("live", "live turn", `the reply did not contain ${LIVE_MARKER} (stop reason ${sanitizeLine(result.stopReason)}${permissions}): ${quoted}`, "the agent runs but does not follow the prompt: check its model and provider settings");
+    return fail(
+      "live",
+      "live turn",
+      `the reply did not contain ${LIVE_MARKER} (stop reason ${sanitizeLine(result.stopReason)}${permissions}): ${quoted}`,
+      "the agent runs but does not follow the prompt: check its model and provider settings",
+    );
   } catch (error) {
-    return fail("live", "live turn", sanitizeText(error instanceof Error ? error.message : String(error)), "check the agent's provider login and quota");
+    return fail(
+      "live",
+      "live turn",
+      sanitizeText(error instanceof Error ? error.message : String(error)),
+      "check the agent's provider login and quota",
+    );
   } finally {
     clearTimeout(timer);
     off();

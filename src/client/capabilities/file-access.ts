@@ -142,7 +142,10 @@ export class FileAccess {
  * file a new inode, so hard links to the old one keep the old text (as with most editors' safe write).
  */
 async function writeAtomically(target: ResolvedPath, content: string, mode: number | undefined): Promise<void> {
-  const temporary = join(dirname(target.real), `.${basename(target.real)}.zc-pane-${randomBytes(6).toString("hex")}.tmp`);
+  const temporary = join(
+    dirname(target.real),
+    `.${basename(target.real)}.zc-pane-${randomBytes(6).toString("hex")}.tmp`,
+  );
   try {
     const handle = await open(temporary, "wx", mode ?? 0o666);
     try {

@@ -50,7 +50,11 @@ export interface InstalledCapabilities {
  * Registers the fs and terminal request handlers on `peer` for the capabilities that are switched on; the
  * others stay unregistered, so the peer answers them -32601 like any method we do not implement.
  */
-export function installCapabilities(peer: JsonRpcPeer, host: CapabilityHost, settings: CapabilitySettings = {}): InstalledCapabilities {
+export function installCapabilities(
+  peer: JsonRpcPeer,
+  host: CapabilityHost,
+  settings: CapabilitySettings = {},
+): InstalledCapabilities {
   const advertised = advertisedCapabilities(settings);
   if (advertised.fs.readTextFile) {
     const files = new FileAccess(host, { missingFileReadsAsEmpty: settings.missingFileReadsAsEmpty ?? false });
@@ -61,7 +65,9 @@ export function installCapabilities(peer: JsonRpcPeer, host: CapabilityHost, set
   if (terminals) {
     peer.handleRequest(ACP_METHODS.terminalCreate, (params) => terminals.create(params));
     peer.handleRequest(ACP_METHODS.terminalOutput, (params) => terminals.output(params));
-    peer.handleRequest(ACP_METHODS.terminalWaitForExit, (params, context) => terminals.waitForExit(params, context.signal));
+    peer.handleRequest(ACP_METHODS.terminalWaitForExit, (params, context) =>
+      terminals.waitForExit(params, context.signal),
+    );
     peer.handleRequest(ACP_METHODS.terminalKill, (params) => terminals.kill(params));
     peer.handleRequest(ACP_METHODS.terminalRelease, (params) => terminals.release(params));
   }

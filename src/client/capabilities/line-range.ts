@@ -12,7 +12,12 @@ export type LineRange = { readonly ok: true; readonly bytes: Buffer } | { readon
  * past the end is empty. The file is streamed so a small window into a large log costs little; collecting
  * more than `maxBytes` stops early with `tooLarge`.
  */
-export async function readLineRange(path: string, line: number, limit: number | undefined, maxBytes: number): Promise<LineRange> {
+export async function readLineRange(
+  path: string,
+  line: number,
+  limit: number | undefined,
+  maxBytes: number,
+): Promise<LineRange> {
   if (limit === 0) return { ok: true, bytes: Buffer.alloc(0) };
   let skip = line - 1;
   let remaining = limit;

@@ -20,12 +20,20 @@ export function fileNotFound(path: string): RpcHandlerError {
 
 /** Answers -32002 with `data.sessionId`, as the spec and the SDK's `RequestError.sessionNotFound` do. */
 export function unknownSession(sessionId: string): RpcHandlerError {
-  return new RpcHandlerError(RESOURCE_NOT_FOUND, `Resource not found: session ${sessionId} is not open in this client`, { sessionId });
+  return new RpcHandlerError(
+    RESOURCE_NOT_FOUND,
+    `Resource not found: session ${sessionId} is not open in this client`,
+    { sessionId },
+  );
 }
 
 /** Answers -32002 for a terminal id that was never created here, or was already released. */
 export function unknownTerminal(terminalId: string): RpcHandlerError {
-  return new RpcHandlerError(RESOURCE_NOT_FOUND, `Resource not found: terminal ${terminalId} does not exist or was released`, { terminalId });
+  return new RpcHandlerError(
+    RESOURCE_NOT_FOUND,
+    `Resource not found: terminal ${terminalId} does not exist or was released`,
+    { terminalId },
+  );
 }
 
 /** Answers -32603 for an I/O failure we did not anticipate (EACCES, EIO, ENOSPC, ...), naming the path. */

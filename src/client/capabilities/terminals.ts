@@ -71,23 +71,34 @@ export class Terminals {
     const { sessionId, command, args = [], env = [], cwd, outputByteLimit } = parsed.value;
     const roots = this.host.sessionRoots(sessionId);
     if (!roots || roots.length === 0) throw unknownSession(sessionId);
-    if (this.closed) throw new RpcHandlerError(ERROR_CODES.internalError, "Internal error: the client is shutting down");
+    if (this.closed)
+      throw new RpcHandlerError(ERROR_CODES.internalError, "Internal error: the client is shutting down");
     if (command.trim() === "") throw invalidParams("command is empty");
     const directory = await this.workingDirectory(cwd ?? roots[0]!, roots);
-    const limit = Math.min(outputByteLimit ?? this.options.defaultOutputByteLimit ?? DEFAULT_OUTPUT_BYTE_LIMIT, MAX_OUTPUT_BYTE_LIMIT);
+    const limit = Math.min(
+      outputByteLimit ?? this.options.defaultOutputByteLimit ?? DEFAULT_OUTPUT_BYTE_LIMIT,
+      MAX_OUTPUT_BYTE_LIMIT,
+    );
     const id = `term-${this.nextId++}`;
     let terminal: Terminal | undefined;
     const early: string[] = [];
     let child: TerminalProcess;
     try {
-      child = await TerminalProcess.start({ command, args, cwd: directory, env: mergeEnv(env), outputByteLimit: limit }, (text) => {
-        if (terminal) this.receiveOutput(terminal, text);
-        else early.push(text);
-      });
+      child = await TerminalProcess.start(
+        { command, args, cwd: directory, env: mergeEnv(env), outputByteLimit: limit },
+        (text) => {
+          if (terminal) this.receiveOutput(terminal, text);
+          else early.push(text);
+        },
+      );
     } catch (error) {
-      throw new RpcHandlerError(ERROR_CODES.internalError, `Internal error: cannot run ${command}: ${error instanceof Error ? error.message : String(error)}`, {
-        command,
-      });
+      throw new RpcHandlerError(
+        ERROR_CODES.internalError,
+        `Internal error: cannot run ${command}: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          command,
+        },
+      );
     }
     if (this.closed || !this.host.sessionRoots(sessionId)) {
       // The session was closed (or the client disposed) while the command started: nobody would release it.
@@ -140,7 +151,11 @@ export class Terminals {
 
   /** Releases every terminal of a session (the session was closed or stopped). */
   async releaseSession(sessionId: string): Promise<void> {
-    await Promise.all([...this.terminals.values()].filter((terminal) => terminal.sessionId === sessionId).map((terminal) => this.free(terminal)));
+    await Promise.all(
+      [...this.terminals.values()]
+        .filter((terminal) => terminal.sessionId === sessionId)
+        .map((terminal) => this.free(terminal)),
+    );
   }
 
   /** Releases every terminal and refuses new ones (the client or its connection is going away). */
@@ -173,19 +188,21 @@ export class Terminals {
 
   private async workingDirectory(cwd: string, roots: readonly string[]): Promise<string> {
     const resolved = await resolveInsideRoots(cwd, roots);
-    let isDirectory = false;
+    let isDirectory: boolean;
     try {
       isDirectory = resolved.exists && (await stat(resolved.real)).isDirectory();
     } catch (error) {
       throw ioFailure("use the working directory", resolved.requested, error);
     }
-    if (!isDirectory) throw invalidParams(`cwd ${resolved.requested} is not an existing directory`, { cwd: resolved.requested });
+    if (!isDirectory)
+      throw invalidParams(`cwd ${resolved.requested} is not an existing directory`, { cwd: resolved.requested });
     return resolved.real;
   }
 
   private receiveOutput(terminal: Terminal, text: string): void {
     terminal.pending += text;
-    if (terminal.pending.length > MAX_EVENT_CHUNK_CHARS) terminal.pending = tail(terminal.pending, MAX_EVENT_CHUNK_CHARS);
+    if (terminal.pending.length > MAX_EVENT_CHUNK_CHARS)
+      terminal.pending = tail(terminal.pending, MAX_EVENT_CHUNK_CHARS);
     if (terminal.timer) return;
     const wait = Math.max(0, terminal.lastEventAt + this.intervalMs - Date.now());
     terminal.timer = setTimeout(() => this.flush(terminal), wait);

@@ -124,7 +124,10 @@ export function isRetryableFailure(error: unknown): boolean {
   const cause = error instanceof ClientError ? error.cause : error;
   // Matched by shape, not `instanceof`: importing the WebSocket transport here would load `ws` before the
   // pane's first frame.
-  const close = (cause as { name?: unknown; close?: TransportClose } | undefined)?.name === "WebSocketConnectError" ? (cause as { close?: TransportClose }).close : undefined;
+  const close =
+    (cause as { name?: unknown; close?: TransportClose } | undefined)?.name === "WebSocketConnectError"
+      ? (cause as { close?: TransportClose }).close
+      : undefined;
   if (close) return shouldReconnect(close);
   if (error instanceof ClientError) return error.code === "connection" || error.code === "initialize-timeout";
   return false;

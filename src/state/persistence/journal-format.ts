@@ -29,7 +29,12 @@ export type JournalEntry =
   | { readonly t: "turn-end"; readonly at: number; readonly stopReason: string; readonly finalText?: string }
   | { readonly t: "turn-failed"; readonly at: number; readonly message: string }
   /** A permission request and how it was answered (`outcome` is the option id, or `cancelled`). */
-  | { readonly t: "permission"; readonly at: number; readonly request: Omit<PendingPermission, "sessionId">; readonly outcome: string }
+  | {
+      readonly t: "permission";
+      readonly at: number;
+      readonly request: Omit<PendingPermission, "sessionId">;
+      readonly outcome: string;
+    }
   /** A `session/load` or `session/resume` starts: updates until `restored` are the agent's replay. */
   | { readonly t: "restore"; readonly at: number; readonly how: "load" | "resume" }
   | { readonly t: "restored"; readonly at: number }
@@ -39,7 +44,10 @@ export type JournalEntry =
 /** Reads one parsed line as a header; undefined when it is not a valid one. */
 export function asHeader(value: unknown): JournalHeader | undefined {
   if (!isRecord(value) || value["t"] !== "header" || typeof value["v"] !== "number") return undefined;
-  const entry = parseSessionEntry({ ...value, lastActivity: typeof value["created"] === "string" ? value["created"] : "" });
+  const entry = parseSessionEntry({
+    ...value,
+    lastActivity: typeof value["created"] === "string" ? value["created"] : "",
+  });
   if (!entry) return undefined;
   const { lastActivity: _unused, ...fields } = entry;
   return { ...fields, t: "header", v: value["v"] };
@@ -56,20 +64,53 @@ export function asEntry(value: unknown): JournalEntry | undefined {
     case "prompt": {
       const attachments = value["attachments"];
       if (typeof value["text"] !== "string") return undefined;
-      return { t: "prompt", at, text: value["text"], attachments: Array.isArray(attachments) ? attachments.filter((name): name is string => typeof name === "string") : [] };
+      return {
+        t: "prompt",
+        at,
+        text: value["text"],
+        attachments: Array.isArray(attachments)
+          ? attachments.filter((name): name is string => typeof name === "string")
+          : [],
+      };
     }
     case "turn-end":
       if (typeof value["stopReason"] !== "string") return undefined;
-      return { t: "turn-end", at, stopReason: value["stopReason"], ...(typeof value["finalText"] === "string" ? { finalText: value["finalText"] } : {}) };
+      return {
+        t: "turn-end",
+        at,
+        stopReason: value["stopReason"],
+        ...(typeof value["finalText"] === "string" ? { finalText: value["finalText"] } : {}),
+      };
     case "turn-failed":
       return typeof value["message"] === "string" ? { t: "turn-failed", at, message: value["message"] } : undefined;
     case "permission": {
       const request = value["request"];
-      if (!isRecord(request) || typeof request["key"] !== "string" || typeof value["outcome"] !== "string" || !isJsonRpcId(request["requestId"])) return undefined;
-      const parsed = parsePermissionRequest({ sessionId: "", toolCall: withOriginals(request["toolCall"]), options: request["options"] });
+      if (
+        !isRecord(request) ||
+        typeof request["key"] !== "string" ||
+        typeof value["outcome"] !== "string" ||
+        !isJsonRpcId(request["requestId"])
+      )
+        return undefined;
+      const parsed = parsePermissionRequest({
+        sessionId: "",
+        toolCall: withOriginals(request["toolCall"]),
+        options: request["options"],
+      });
       if (!parsed.ok) return undefined;
       const receivedAt = typeof request["receivedAt"] === "number" ? request["receivedAt"] : at;
-      return { t: "permission", at, request: { key: request["key"], requestId: request["requestId"], toolCall: parsed.value.toolCall, options: parsed.value.options, receivedAt }, outcome: value["outcome"] };
+      return {
+        t: "permission",
+        at,
+        request: {
+          key: request["key"],
+          requestId: request["requestId"],
+          toolCall: parsed.value.toolCall,
+          options: parsed.value.options,
+          receivedAt,
+        },
+        outcome: value["outcome"],
+      };
     }
     case "restore":
       return value["how"] === "load" || value["how"] === "resume" ? { t: "restore", at, how: value["how"] } : undefined;
@@ -91,7 +132,13 @@ function withOriginals(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withOriginals);
   if (!isRecord(value)) return value;
   const tag = value["sessionUpdate"] ?? value["type"];
-  if (tag === "unsupported" && "original" in value && typeof value["kind"] === "string" && typeof value["reason"] === "string") return value["original"];
+  if (
+    tag === "unsupported" &&
+    "original" in value &&
+    typeof value["kind"] === "string" &&
+    typeof value["reason"] === "string"
+  )
+    return value["original"];
   let copy: Record<string, unknown> | undefined;
   for (const [key, child] of Object.entries(value)) {
     if (child === null || typeof child !== "object") continue;

@@ -88,7 +88,9 @@ const SUMMARY_BYTES = 256 * 1024;
  * The header of a journal and the text of its first prompt (the title when the header has none yet), read
  * from the start of the file only, so rebuilding the index does not read every transcript whole.
  */
-export async function readJournalSummary(path: string): Promise<{ header: JournalHeader; firstPrompt: string | undefined } | undefined> {
+export async function readJournalSummary(
+  path: string,
+): Promise<{ header: JournalHeader; firstPrompt: string | undefined } | undefined> {
   const handle = await open(path, "r");
   let text: string;
   let full: boolean;
@@ -124,5 +126,10 @@ export async function readJournalSummary(path: string): Promise<{ header: Journa
 }
 
 function isPromptLine(value: unknown): value is { t: "prompt"; text: string } {
-  return value !== null && typeof value === "object" && (value as { t?: unknown }).t === "prompt" && typeof (value as { text?: unknown }).text === "string";
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    (value as { t?: unknown }).t === "prompt" &&
+    typeof (value as { text?: unknown }).text === "string"
+  );
 }

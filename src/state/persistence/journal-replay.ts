@@ -3,7 +3,9 @@ import type { PaneActionInput } from "../actions.js";
 import type { JournalEntry } from "./journal-format.js";
 
 /** One step of a replay: a client event for `PaneStore.handleClientEvent`, or a local action for `dispatch`. */
-export type ReplayStep = { readonly kind: "event"; readonly event: ClientEvent } | { readonly kind: "action"; readonly action: PaneActionInput };
+export type ReplayStep =
+  | { readonly kind: "event"; readonly event: ClientEvent }
+  | { readonly kind: "action"; readonly action: PaneActionInput };
 
 /** What a replay feeds: the pane's store (`PaneStore` fits as is). */
 export interface ReplayTarget {
@@ -55,13 +57,22 @@ export function journalReplaySteps(sessionId: string, entries: readonly JournalE
         closeOpenTurn();
         skipping = false;
         hasConversation = true;
-        steps.push({ kind: "action", action: { type: "prompt-submitted", text: entry.text, attachments: entry.attachments } });
+        steps.push({
+          kind: "action",
+          action: { type: "prompt-submitted", text: entry.text, attachments: entry.attachments },
+        });
         openTurn = ++turnId;
         event({ type: "turn-started", sessionId, turnId: openTurn });
         break;
       case "turn-end":
         if (openTurn === undefined) break;
-        event({ type: "turn-ended", sessionId, turnId: openTurn, stopReason: entry.stopReason, ...(entry.finalText ? { finalText: entry.finalText } : {}) });
+        event({
+          type: "turn-ended",
+          sessionId,
+          turnId: openTurn,
+          stopReason: entry.stopReason,
+          ...(entry.finalText ? { finalText: entry.finalText } : {}),
+        });
         openTurn = undefined;
         break;
       case "turn-failed":
@@ -75,7 +86,12 @@ export function journalReplaySteps(sessionId: string, entries: readonly JournalE
         break;
       case "capped":
         closeOpenTurn();
-        event({ type: "notice", level: "warning", sessionId, message: "the local transcript stops here: its journal reached the size cap" });
+        event({
+          type: "notice",
+          level: "warning",
+          sessionId,
+          message: "the local transcript stops here: its journal reached the size cap",
+        });
         break;
     }
   }

@@ -6,7 +6,13 @@ import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from "./journa
 import { journalPath, type SessionFields } from "./session-entry.js";
 
 // Reading lives in its own file; callers import both halves from here.
-export { parseJournal, readJournal, readJournalSummary, readSessionJournal, type JournalContents } from "./journal-reader.js";
+export {
+  parseJournal,
+  readJournal,
+  readJournalSummary,
+  readSessionJournal,
+  type JournalContents,
+} from "./journal-reader.js";
 
 /** A journal stops growing here, so a runaway agent cannot fill the disk. */
 export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024;
@@ -96,7 +102,9 @@ export class JournalWriter {
       const header: JournalHeader = { t: "header", v: JOURNAL_VERSION, ...session };
       writer.push(`${JSON.stringify(header)}\n`, true);
     } else if (size >= writer.maxBytes) {
-      writer.stop(`the transcript journal ${path} is already at its ${formatMiB(writer.maxBytes)} cap; this session's new messages are not saved locally`);
+      writer.stop(
+        `the transcript journal ${path} is already at its ${formatMiB(writer.maxBytes)} cap; this session's new messages are not saved locally`,
+      );
     }
     return writer;
   }
@@ -179,11 +187,14 @@ export class JournalWriter {
       const written = writeSync(this.fd, data);
       if (written < bytes) {
         const rest = Buffer.from(data, "utf8");
-        for (let offset = written; offset < rest.length; ) offset += writeSync(this.fd, rest, offset, rest.length - offset);
+        for (let offset = written; offset < rest.length;)
+          offset += writeSync(this.fd, rest, offset, rest.length - offset);
       }
       this.bytes += bytes;
     } catch (error) {
-      this.stop(`could not write the transcript journal ${this.path} (${(error as Error).message}); this session's messages are no longer saved locally`);
+      this.stop(
+        `could not write the transcript journal ${this.path} (${(error as Error).message}); this session's messages are no longer saved locally`,
+      );
     }
   }
 
@@ -216,7 +227,9 @@ export class JournalWriter {
       this.flush();
       if (this.bytes + chars > this.maxBytes) {
         this.writeCapMarker();
-        this.stop(`the transcript journal ${this.path} reached its ${formatMiB(this.maxBytes)} cap; later messages of this session are not saved locally`);
+        this.stop(
+          `the transcript journal ${this.path} reached its ${formatMiB(this.maxBytes)} cap; later messages of this session are not saved locally`,
+        );
         return false;
       }
     }
@@ -238,7 +251,11 @@ export class JournalWriter {
     const run = this.run;
     if (!run) return;
     this.run = undefined;
-    const update = { sessionUpdate: run.kind, content: { type: "text", text: run.texts.join("") }, ...(run.messageId !== undefined ? { messageId: run.messageId } : {}) };
+    const update = {
+      sessionUpdate: run.kind,
+      content: { type: "text", text: run.texts.join("") },
+      ...(run.messageId !== undefined ? { messageId: run.messageId } : {}),
+    };
     this.pending.push(`{"t":"update","at":${run.at},"update":${JSON.stringify(update)}}\n`);
   }
 
@@ -284,7 +301,8 @@ export class JournalWriter {
  */
 function plainTextOf(update: SessionUpdate): string | undefined {
   const kind = update.sessionUpdate;
-  if (kind !== "agent_message_chunk" && kind !== "agent_thought_chunk" && kind !== "user_message_chunk") return undefined;
+  if (kind !== "agent_message_chunk" && kind !== "agent_thought_chunk" && kind !== "user_message_chunk")
+    return undefined;
   const content = update.content;
   if (content.type !== "text") return undefined;
   for (const key in update) if (key !== "sessionUpdate" && key !== "content" && key !== "messageId") return undefined;

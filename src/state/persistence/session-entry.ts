@@ -67,7 +67,12 @@ export function sessionTitle(prompt: string): string {
   const firstLine = prompt.split(/\r?\n/).find((line) => line.trim() !== "") ?? "";
   const clean = sanitizeLine(firstLine).replace(/\s+/g, " ").trim();
   const chars = Array.from(clean);
-  return chars.length <= TITLE_MAX_CHARS ? clean : `${chars.slice(0, TITLE_MAX_CHARS - 1).join("").trimEnd()}…`;
+  return chars.length <= TITLE_MAX_CHARS
+    ? clean
+    : `${chars
+        .slice(0, TITLE_MAX_CHARS - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /**
@@ -83,9 +88,16 @@ export interface ConnectionLike {
 
 /** The `agent` and `transport` fields for a connection. A gateway URL loses any token or credentials. */
 export function describeConnection(connection: ConnectionLike): Pick<SessionEntry, "agent" | "transport"> {
-  if (connection.url !== undefined) return { agent: connection.agentName ?? "zeroclaw", transport: { kind: "gateway", url: redactUrl(connection.url) } };
+  if (connection.url !== undefined)
+    return {
+      agent: connection.agentName ?? "zeroclaw",
+      transport: { kind: "gateway", url: redactUrl(connection.url) },
+    };
   const command = connection.command ?? { command: connection.agentName ?? "unknown", args: [] };
-  return { agent: connection.agentName ?? command.command, transport: { kind: "stdio", command: command.command, args: [...command.args] } };
+  return {
+    agent: connection.agentName ?? command.command,
+    transport: { kind: "stdio", command: command.command, args: [...command.args] },
+  };
 }
 
 /** Drops `?token=`, user name and password from a URL: the index must never hold a secret (design.md §7). */
@@ -128,7 +140,9 @@ export function journalPath(stateDir: string, sessionId: string): string {
 
 /** The file name of a session's journal without `.jsonl` (see {@link journalPath}). */
 export function journalFileStem(sessionId: string): string {
-  const escaped = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(sessionId) ? sessionId : sessionId.replace(/[^A-Za-z0-9_-]/g, (char) => `%${char.codePointAt(0)!.toString(16)}`);
+  const escaped = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(sessionId)
+    ? sessionId
+    : sessionId.replace(/[^A-Za-z0-9_-]/g, (char) => `%${char.codePointAt(0)!.toString(16)}`);
   if (escaped.length <= 128) return escaped;
   return `${escaped.slice(0, 64)}~${createHash("sha256").update(sessionId).digest("hex").slice(0, 32)}`;
 }

@@ -2,7 +2,15 @@ import { mkdir, readdir, readFile, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { withFileLock, writeFileAtomic } from "./atomic-file.js";
 import { readJournalSummary } from "./journal.js";
-import { byRecency, indexPath, mergeEntries, parseSessionEntry, sessionTitle, TRANSCRIPTS_DIR, type SessionEntry } from "./session-entry.js";
+import {
+  byRecency,
+  indexPath,
+  mergeEntries,
+  parseSessionEntry,
+  sessionTitle,
+  TRANSCRIPTS_DIR,
+  type SessionEntry,
+} from "./session-entry.js";
 
 /** The index file's format version. */
 const INDEX_VERSION = 1;
@@ -84,12 +92,17 @@ export class SessionIndex {
     return mkdir(this.stateDir, { recursive: true, mode: 0o700 }).then(() => withFileLock(`${this.path}.lock`, task));
   }
 
-  private async read(): Promise<{ state: "ok"; entries: SessionEntry[] } | { state: "missing" } | { state: "corrupt"; entries: SessionEntry[]; why: string }> {
+  private async read(): Promise<
+    | { state: "ok"; entries: SessionEntry[] }
+    | { state: "missing" }
+    | { state: "corrupt"; entries: SessionEntry[]; why: string }
+  > {
     let text: string;
     try {
       text = await readFile(this.path, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return (await this.hasJournals()) ? { state: "missing" } : { state: "ok", entries: [] };
+      if ((error as NodeJS.ErrnoException).code === "ENOENT")
+        return (await this.hasJournals()) ? { state: "missing" } : { state: "ok", entries: [] };
       throw error;
     }
     let value: unknown;
@@ -167,14 +180,22 @@ export class SessionIndex {
         const modified = (await stat(path)).mtime.toISOString();
         entries.push({
           ...fields,
-          title: fields.title !== "" ? fields.title : summary.firstPrompt !== undefined ? sessionTitle(summary.firstPrompt) : "",
+          title:
+            fields.title !== ""
+              ? fields.title
+              : summary.firstPrompt !== undefined
+                ? sessionTitle(summary.firstPrompt)
+                : "",
           lastActivity: modified,
         });
       } catch {
         unreadable++;
       }
     }
-    if (unreadable > 0) this.options.onWarning?.(`${unreadable} transcript${unreadable === 1 ? "" : "s"} in ${dir} had no readable header and could not be indexed`);
+    if (unreadable > 0)
+      this.options.onWarning?.(
+        `${unreadable} transcript${unreadable === 1 ? "" : "s"} in ${dir} had no readable header and could not be indexed`,
+      );
     return entries;
   }
 
@@ -194,7 +215,8 @@ export function findSession(entries: readonly SessionEntry[], prefix: string): S
   const exact = entries.find((entry) => entry.id === wanted);
   if (exact) return { kind: "found", entry: exact };
   let matches = entries.filter((entry) => entry.id.startsWith(wanted));
-  if (matches.length === 0) matches = entries.filter((entry) => entry.id.toLowerCase().startsWith(wanted.toLowerCase()));
+  if (matches.length === 0)
+    matches = entries.filter((entry) => entry.id.toLowerCase().startsWith(wanted.toLowerCase()));
   if (matches.length === 1) return { kind: "found", entry: matches[0]! };
   if (matches.length === 0) return { kind: "unknown", prefix: wanted };
   return { kind: "ambiguous", prefix: wanted, candidates: [...matches].sort(byRecency) };
@@ -208,7 +230,16 @@ export function describeLookupFailure(lookup: Exclude<SessionLookup, { kind: "fo
   if (lookup.kind === "unknown") {
     return `no session matching "${lookup.prefix}" is known on this machine; \`zc-pane sessions\` lists the sessions you can resume`;
   }
-  const shown = lookup.candidates.slice(0, MAX_LISTED_CANDIDATES).map((entry) => `  ${entry.id}  ${entry.title || "(no prompt yet)"}`);
-  const more = lookup.candidates.length > MAX_LISTED_CANDIDATES ? [`  … and ${lookup.candidates.length - MAX_LISTED_CANDIDATES} more`] : [];
-  return [`"${lookup.prefix}" matches ${lookup.candidates.length} sessions; give more of the id:`, ...shown, ...more].join("\n");
+  const shown = lookup.candidates
+    .slice(0, MAX_LISTED_CANDIDATES)
+    .map((entry) => `  ${entry.id}  ${entry.title || "(no prompt yet)"}`);
+  const more =
+    lookup.candidates.length > MAX_LISTED_CANDIDATES
+      ? [`  … and ${lookup.candidates.length - MAX_LISTED_CANDIDATES} more`]
+      : [];
+  return [
+    `"${lookup.prefix}" matches ${lookup.candidates.length} sessions; give more of the id:`,
+    ...shown,
+    ...more,
+  ].join("\n");
 }

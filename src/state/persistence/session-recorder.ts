@@ -58,16 +58,24 @@ export class SessionRecorder {
     let entry: SessionEntry = { ...session, title: title ? sessionTitle(title) : "", created: now, lastActivity: now };
     let indexError: unknown;
     try {
-      entry = await new SessionIndex(options.stateDir, options.onWarning ? { onWarning: options.onWarning } : {}).record(entry);
+      entry = await new SessionIndex(
+        options.stateDir,
+        options.onWarning ? { onWarning: options.onWarning } : {},
+      ).record(entry);
     } catch (error) {
       indexError = error;
     }
     let journal: JournalWriter | undefined;
     try {
       const { lastActivity: _unused, ...fields } = entry;
-      journal = JournalWriter.open(options.stateDir, fields, { ...options.journal, ...(options.onWarning ? { onWarning: options.onWarning } : {}) });
+      journal = JournalWriter.open(options.stateDir, fields, {
+        ...options.journal,
+        ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+      });
     } catch (error) {
-      options.onWarning?.(`could not open the transcript journal (${(error as Error).message}); this session's messages are not saved locally`);
+      options.onWarning?.(
+        `could not open the transcript journal (${(error as Error).message}); this session's messages are not saved locally`,
+      );
     }
     const recorder = new SessionRecorder(entry, journal, options);
     if (indexError !== undefined) recorder.warnIndex(indexError);
@@ -165,7 +173,14 @@ export class SessionRecorder {
         try {
           const merged = await this.index.record(this.entry);
           // Keep what changed here while the write was under way; adopt what another process knew.
-          this.entry = { ...merged, title: merged.title || this.entry.title, lastActivity: timeOf(this.entry.lastActivity) > timeOf(merged.lastActivity) ? this.entry.lastActivity : merged.lastActivity };
+          this.entry = {
+            ...merged,
+            title: merged.title || this.entry.title,
+            lastActivity:
+              timeOf(this.entry.lastActivity) > timeOf(merged.lastActivity)
+                ? this.entry.lastActivity
+                : merged.lastActivity,
+          };
         } catch (error) {
           this.warnIndex(error);
         }
@@ -178,6 +193,8 @@ export class SessionRecorder {
   private warnIndex(error: unknown): void {
     if (this.indexWarned) return;
     this.indexWarned = true;
-    this.options.onWarning?.(`could not record the session in ${this.index.path} (${error instanceof Error ? error.message : String(error)})`);
+    this.options.onWarning?.(
+      `could not record the session in ${this.index.path} (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }

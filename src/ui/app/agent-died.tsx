@@ -40,9 +40,21 @@ export const AgentDied = memo(function AgentDied({ death, width, maxLines }: Age
   const stderr = stderrLines(death);
   const lines = [
     // No exit code or signal: it never started (not found, refused), or the connection failed.
-    { text: death.exitCode === undefined && death.signal === undefined ? "✗ the agent is not running" : `✗ the agent stopped${describeExit(death)}`, color: "red", bold: true },
+    {
+      text:
+        death.exitCode === undefined && death.signal === undefined
+          ? "✗ the agent is not running"
+          : `✗ the agent stopped${describeExit(death)}`,
+      color: "red",
+      bold: true,
+    },
     { text: sanitizeText(death.message).split("\n")[0] ?? "", color: undefined, bold: false },
-    ...(stderr.length > 0 ? [{ text: "stderr:", color: "gray", bold: false }, ...stderr.map((line) => ({ text: `  ${line}`, color: "gray", bold: false }))] : []),
+    ...(stderr.length > 0
+      ? [
+          { text: "stderr:", color: "gray", bold: false },
+          ...stderr.map((line) => ({ text: `  ${line}`, color: "gray", bold: false })),
+        ]
+      : []),
   ];
   const action = { text: "r restart and resume · ctrl+c quit", color: "yellow", bold: true };
   const kept = [...lines.slice(0, Math.max(0, maxLines - 1)), action].slice(-Math.max(1, maxLines));

@@ -61,7 +61,10 @@ export interface AppProps {
   /** Ctrl+G in the input and `e` in an edit approval: edit text in `$EDITOR`. */
   readonly openEditor?: (text: string) => Promise<string | undefined>;
   /** `/sessions`: the local index, and what choosing one does (resume it here, or say how). */
-  readonly sessions?: { readonly load: () => Promise<readonly SessionEntry[]>; readonly choose: (entry: SessionEntry) => void };
+  readonly sessions?: {
+    readonly load: () => Promise<readonly SessionEntry[]>;
+    readonly choose: (entry: SessionEntry) => void;
+  };
 }
 
 const NO_ITEMS: readonly TranscriptItem[] = [];
@@ -69,6 +72,8 @@ const NO_ITEMS: readonly TranscriptItem[] = [];
 /** The natural height of a box, measured after layout (0 before the first layout). */
 function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: number): number {
   const [height, setHeight] = useState(initial);
+  // Measured after every commit on purpose: any child may have changed the height; the guard stops the loop.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     if (!ref.current) return;
     const measured = measureElement(ref.current).height;
@@ -124,6 +129,7 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
     draft.current = text;
     setInput((previous) => ({ key: previous.key + 1, text }));
     // Keyed on the version only: a re-render with the same restore must not replace the draft again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [restoreVersion]);
   const onChange = useCallback((text: string) => {
     draft.current = text;
@@ -234,8 +240,16 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
 
   const commands = useMemo(
     () => [
-      ...LOCAL_COMMANDS.map((command) => ({ name: command.name, description: command.description, source: "local" as const })),
-      ...state.commands.map((command) => ({ name: command.name, ...(command.description ? { description: command.description } : {}), source: "agent" as const })),
+      ...LOCAL_COMMANDS.map((command) => ({
+        name: command.name,
+        description: command.description,
+        source: "local" as const,
+      })),
+      ...state.commands.map((command) => ({
+        name: command.name,
+        ...(command.description ? { description: command.description } : {}),
+        source: "agent" as const,
+      })),
     ],
     [state.commands],
   );
@@ -309,7 +323,11 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
           <LiveRegion state={state} width={width} lines={budget.live} animate={!modalOpen} />
         )}
         {modalOpen ? (
-          <Box flexDirection="column" height={Math.max(1, Math.min(modalHeight || budget.modal, budget.modal))} overflowY="hidden">
+          <Box
+            flexDirection="column"
+            height={Math.max(1, Math.min(modalHeight || budget.modal, budget.modal))}
+            overflowY="hidden"
+          >
             <Box ref={modalRef} flexDirection="column" flexShrink={0}>
               <PermissionModal
                 requests={requests}

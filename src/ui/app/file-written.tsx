@@ -33,7 +33,16 @@ export function FileWrittenView({ item, width }: { readonly item: FileWrittenIte
     return computed.added + computed.removed > 0;
   }, [diff, showDiff]);
   if (showDiff && changed) {
-    return <DiffView path={item.path} oldText={diff.oldText} newText={diff.newText} width={width} maxLines={FILE_WRITTEN_DIFF_LINES} label={item.created ? "✎ " : "✎ wrote "} />;
+    return (
+      <DiffView
+        path={item.path}
+        oldText={diff.oldText}
+        newText={diff.newText}
+        width={width}
+        maxLines={FILE_WRITTEN_DIFF_LINES}
+        label={item.created ? "✎ " : "✎ wrote "}
+      />
+    );
   }
   return <Text color="green">{fitLine(`✎ ${fileWrittenHeading(item, changed)}`, width)}</Text>;
 }

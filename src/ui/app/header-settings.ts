@@ -14,8 +14,14 @@ export interface HeaderSettingsParts {
  * mode (the mode decides what the agent may do, and Shift+Tab changes it, so it is kept longest). `fits` tells
  * whether a summary of that length and the title (or not) leave the names enough room.
  */
-export function headerSettingsParts(view: SettingsView | undefined, fits: (summaryLength: number, showTitle: boolean) => boolean): HeaderSettingsParts {
-  const usage = view?.used !== undefined && view.size !== undefined ? `${formatTokens(view.used)}/${formatTokens(view.size)}` : undefined;
+export function headerSettingsParts(
+  view: SettingsView | undefined,
+  fits: (summaryLength: number, showTitle: boolean) => boolean,
+): HeaderSettingsParts {
+  const usage =
+    view?.used !== undefined && view.size !== undefined
+      ? `${formatTokens(view.used)}/${formatTokens(view.size)}`
+      : undefined;
   const cost = view?.cost ? formatCost(view.cost) : undefined;
   const mode = view?.modeName;
   const hasTitle = Boolean(view?.title);

@@ -40,7 +40,15 @@ const CONNECTION_TEXT: Readonly<Record<HeaderInfo["connection"], { text: string;
  * The header line: agent, alias, short session id and connection state. While a turn runs it shows a
  * spinner and the turn's elapsed time; idle, it has no timer at all (design.md §6: 0 renders/s idle).
  */
-export const Header = memo(function Header({ header, width, turnStartedAt, cancelling, waiting, settings, now = Date.now }: HeaderProps) {
+export const Header = memo(function Header({
+  header,
+  width,
+  turnStartedAt,
+  cancelling,
+  waiting,
+  settings,
+  now = Date.now,
+}: HeaderProps) {
   const running = turnStartedAt !== undefined && waiting !== true;
   // The reconnect countdown ticks only while it waits: an idle pane still draws nothing.
   const countingDown = header.connection === "reconnecting" && header.retryAt !== undefined;
@@ -49,17 +57,30 @@ export const Header = memo(function Header({ header, width, turnStartedAt, cance
   // A long title must not push the session id out: it gets at most a third of the line.
   const title = settings?.title ? fitLine(settings.title, Math.max(8, Math.floor(width / 3))) : undefined;
   const restOf = (withTitle: boolean) =>
-    [header.alias, withTitle ? title : undefined, header.sessionId?.slice(0, 8)].filter((part): part is string => Boolean(part)).map((part) => ` · ${part}`).join("");
+    [header.alias, withTitle ? title : undefined, header.sessionId?.slice(0, 8)]
+      .filter((part): part is string => Boolean(part))
+      .map((part) => ` · ${part}`)
+      .join("");
   const state = waiting
     ? { text: "waiting for you", color: "yellow" }
     : running
-    ? { text: `${spinnerFrame(tick)} ${cancelling ? "cancelling" : "working"} ${formatElapsed(now() - turnStartedAt)}`, color: cancelling ? "yellow" : "cyan" }
-    : countingDown
-    ? { text: `reconnecting in ${Math.max(1, Math.ceil((header.retryAt! - now()) / 1000))}s · any key`, color: "yellow" }
-    : CONNECTION_TEXT[header.connection];
+      ? {
+          text: `${spinnerFrame(tick)} ${cancelling ? "cancelling" : "working"} ${formatElapsed(now() - turnStartedAt)}`,
+          color: cancelling ? "yellow" : "cyan",
+        }
+      : countingDown
+        ? {
+            text: `reconnecting in ${Math.max(1, Math.ceil((header.retryAt! - now()) / 1000))}s · any key`,
+            color: "yellow",
+          }
+        : CONNECTION_TEXT[header.connection];
   // Settings give way while the names would not keep 8 columns of the agent's name; then the agent's title
   // gives way: in a narrow pane the session id is what tells two panes apart.
-  const parts = headerSettingsParts(settings, (length, withTitle) => width - state.text.length - length - 1 >= 2 + Math.min(agent.length, 8) + visibleWidth(restOf(withTitle)));
+  const parts = headerSettingsParts(
+    settings,
+    (length, withTitle) =>
+      width - state.text.length - length - 1 >= 2 + Math.min(agent.length, 8) + visibleWidth(restOf(withTitle)),
+  );
   const extra = parts.summary;
   const rest = restOf(parts.showTitle);
   const room = Math.max(1, width - state.text.length - extra.length - 1);

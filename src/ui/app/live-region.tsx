@@ -50,7 +50,9 @@ function lastLine(text: string): string {
 function expandedRecord(state: PaneState): ToolRecord | undefined {
   for (let i = state.expanded.length - 1; i >= 0; i--) {
     const id = state.expanded[i];
-    const record = state.live.tools.find((candidate) => candidate.row.toolCallId === id) ?? state.live.recent.find((candidate) => candidate.row.toolCallId === id);
+    const record =
+      state.live.tools.find((candidate) => candidate.row.toolCallId === id) ??
+      state.live.recent.find((candidate) => candidate.row.toolCallId === id);
     if (record) return record;
   }
   return undefined;
@@ -77,12 +79,22 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
   const terminal = liveTerminal(state, running);
 
   const share = allocateLines(lines, [
-    { key: "died", min: agentDied ? Math.min(3, agentDiedLines(agentDied)) : 0, want: agentDied ? agentDiedLines(agentDied) : 0, rank: 0 },
+    {
+      key: "died",
+      min: agentDied ? Math.min(3, agentDiedLines(agentDied)) : 0,
+      want: agentDied ? agentDiedLines(agentDied) : 0,
+      rank: 0,
+    },
     { key: "queue", min: queue.length > 0 ? 1 : 0, want: Math.min(queue.length, MAX_QUEUE_LINES), rank: 5 },
     { key: "tools", min: Math.min(running.length, 2), want: Math.min(running.length, MAX_TOOL_LINES), rank: 3 },
     { key: "terminal", min: terminal ? 1 : 0, want: terminal ? terminalOutputWant(terminal.terminal) : 0, rank: 3 },
     { key: "stream", min: tailLines.length > 0 ? Math.min(2, tailLines.length) : 0, want: tailLines.length, rank: 2 },
-    { key: "details", min: expanded ? Math.min(3, toolDetailsWant(expanded.row)) : 0, want: expanded ? toolDetailsWant(expanded.row) : 0, rank: 1 },
+    {
+      key: "details",
+      min: expanded ? Math.min(3, toolDetailsWant(expanded.row)) : 0,
+      want: expanded ? toolDetailsWant(expanded.row) : 0,
+      rank: 1,
+    },
     { key: "focus", min: focusHint ? 1 : 0, want: focusHint ? 1 : 0 },
     { key: "plan", min: live.plan ? 1 : 0, want: live.plan ? planLines(live.plan) : 0, rank: 4 },
     { key: "deliveries", min: live.deliveries.length > 0 ? 1 : 0, want: live.deliveries.length, rank: 6 },
@@ -92,7 +104,13 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
 
   let shownTail: string[] = [];
   if (n("stream") > 0) {
-    shownTail = tailLines.length <= n("stream") ? tailLines : [formatHiddenLines(tailLines.length - n("stream") + 1), ...tailLines.slice(tailLines.length - n("stream") + 1)];
+    shownTail =
+      tailLines.length <= n("stream")
+        ? tailLines
+        : [
+            formatHiddenLines(tailLines.length - n("stream") + 1),
+            ...tailLines.slice(tailLines.length - n("stream") + 1),
+          ];
   }
   const toolRoom = n("tools");
   const shownTools = running.length <= toolRoom ? running : running.slice(running.length - Math.max(0, toolRoom - 1));
@@ -114,12 +132,26 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
       {hiddenTools > 0 && toolRoom > 0 ? <Text dimColor>{fitLine(`… ${hiddenTools} more running`, width)}</Text> : null}
       {toolRoom > 0
         ? shownTools.map((record) => (
-            <ToolRowLine key={record.row.toolCallId} row={record.row} width={width} animate={animate} focused={markFocus && record === focused} />
+            <ToolRowLine
+              key={record.row.toolCallId}
+              row={record.row}
+              width={width}
+              animate={animate}
+              focused={markFocus && record === focused}
+            />
           ))
         : null}
-      {terminal && toolRoom > 0 && n("terminal") > 0 ? <TerminalOutput terminal={terminal.terminal} width={width} maxLines={n("terminal")} /> : null}
+      {terminal && toolRoom > 0 && n("terminal") > 0 ? (
+        <TerminalOutput terminal={terminal.terminal} width={width} maxLines={n("terminal")} />
+      ) : null}
       {expanded && n("details") > 0 ? (
-        <ToolDetails row={expanded.row} width={width} lines={n("details")} animate={animate} focused={markFocus && expanded === focused} />
+        <ToolDetails
+          row={expanded.row}
+          width={width}
+          lines={n("details")}
+          animate={animate}
+          focused={markFocus && expanded === focused}
+        />
       ) : null}
       {focusHint && n("focus") > 0 ? <ToolRowLine row={focusHint.row} width={width} focused expanded={false} /> : null}
       {live.plan && n("plan") > 0 ? <Plan entries={live.plan} width={width} maxLines={n("plan")} /> : null}
@@ -128,7 +160,9 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
           {fitLine(`⧗ queued: ${queued.text.split("\n", 1)[0] ?? ""}`, width)}
         </Text>
       ))}
-      {queue.length > shownQueue.length && queueRoom > 0 ? <Text dimColor>{fitLine(`… ${queue.length - shownQueue.length} more queued`, width)}</Text> : null}
+      {queue.length > shownQueue.length && queueRoom > 0 ? (
+        <Text dimColor>{fitLine(`… ${queue.length - shownQueue.length} more queued`, width)}</Text>
+      ) : null}
       {agentDied && n("died") > 0 ? <AgentDied death={agentDied} width={width} maxLines={n("died")} /> : null}
     </Box>
   );

@@ -44,7 +44,10 @@ export const Plan = memo(function Plan({ entries, width, maxLines }: PlanProps) 
   let hidden = 0;
   if (entries.length > room) {
     const available = room - 1;
-    const current = Math.max(0, entries.findIndex((entry) => entry.status !== "completed"));
+    const current = Math.max(
+      0,
+      entries.findIndex((entry) => entry.status !== "completed"),
+    );
     const start = Math.min(Math.max(0, current - 1), Math.max(0, entries.length - available));
     shown = entries.slice(start, start + available);
     hidden = entries.length - shown.length;

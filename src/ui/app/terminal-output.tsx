@@ -25,7 +25,10 @@ export function terminalOutputWant(terminal: TerminalView): number {
  * The terminal of the newest running tool row that embeds one, if any. One at a time: a side pane has no
  * room for two logs, and the newest command is the one being waited for.
  */
-export function liveTerminal(state: PaneState, records: readonly ToolRecord[]): { readonly toolCallId: string; readonly terminal: TerminalView } | undefined {
+export function liveTerminal(
+  state: PaneState,
+  records: readonly ToolRecord[],
+): { readonly toolCallId: string; readonly terminal: TerminalView } | undefined {
   for (let i = records.length - 1; i >= 0; i--) {
     const row = records[i]!.row;
     for (const id of row.terminalIds ?? []) {

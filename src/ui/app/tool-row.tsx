@@ -33,7 +33,14 @@ function firstLine(text: string | undefined): string | undefined {
  * path), then the status word and elapsed time. ZeroClaw's `completed` reads "done": the pane cannot know
  * whether the tool succeeded (protocol.md §6.4). A failed row shows the first line of its output.
  */
-export const ToolRowLine = memo(function ToolRowLine({ row, width, focused, animate, expanded, now = Date.now }: ToolRowLineProps) {
+export const ToolRowLine = memo(function ToolRowLine({
+  row,
+  width,
+  focused,
+  animate,
+  expanded,
+  now = Date.now,
+}: ToolRowLineProps) {
   const live = animate === true && (row.status === "running" || row.status === "pending");
   const tick = useTick(live);
   const glyph = live && row.status === "running" ? spinnerFrame(tick) : STATUS_GLYPH[row.status];
@@ -50,17 +57,22 @@ export const ToolRowLine = memo(function ToolRowLine({ row, width, focused, anim
   const detailText = row.status === "failed" ? (firstLine(row.output) ?? row.summary) : row.summary;
   const detailRoom = room - visibleWidth(shownKind) - visibleWidth(title) - 1;
   const detail = detailText && detailRoom >= 4 ? fitLine(detailText, detailRoom) : "";
-  const used = 2 + marker.length + visibleWidth(shownKind) + visibleWidth(title) + (detail ? 1 + visibleWidth(detail) : 0);
+  const used =
+    2 + marker.length + visibleWidth(shownKind) + visibleWidth(title) + (detail ? 1 + visibleWidth(detail) : 0);
   const gap = Math.max(1, width - used - right.length);
   return (
     <Text wrap="truncate-end">
-      <Text color={STATUS_COLOR[row.status]}>{glyph}</Text>{" "}
-      {marker ? <Text dimColor>{marker}</Text> : null}
+      <Text color={STATUS_COLOR[row.status]}>{glyph}</Text> {marker ? <Text dimColor>{marker}</Text> : null}
       {shownKind ? <Text dimColor>{shownKind}</Text> : null}
       <Text bold inverse={focused === true}>
         {title}
       </Text>
-      {detail ? <Text color={row.status === "failed" ? "red" : undefined} dimColor={row.status !== "failed"}>{` ${detail}`}</Text> : null}
+      {detail ? (
+        <Text
+          color={row.status === "failed" ? "red" : undefined}
+          dimColor={row.status !== "failed"}
+        >{` ${detail}`}</Text>
+      ) : null}
       <Text dimColor>{`${" ".repeat(gap)}${right}`}</Text>
     </Text>
   );
@@ -79,7 +91,11 @@ export interface ToolDetailsProps {
 /** The rows a diff has in full (hunk headers and lines) and whether the line diff was cut. */
 function diffSize(diff: ToolDiff): { rows: number; truncated: boolean; empty: boolean } {
   const computed = computeLineDiff(diff.oldText, diff.newText);
-  return { rows: computed.hunks.reduce((sum, hunk) => sum + 1 + hunk.lines.length, 0), truncated: computed.truncated, empty: computed.hunks.length === 0 };
+  return {
+    rows: computed.hunks.reduce((sum, hunk) => sum + 1 + hunk.lines.length, 0),
+    truncated: computed.truncated,
+    empty: computed.hunks.length === 0,
+  };
 }
 
 /** Lines a {@link DiffView} takes in full: its path line, the rows (or "no changes"), the "only the first" note. */
@@ -131,7 +147,12 @@ export function ToolDetails({ row, width, lines, focused, animate }: ToolDetails
   ]);
   const diffLines = shares.diff ?? 0;
   const input = clipText(inputText, shares.input ?? 0, inner, "head");
-  const output = clipText(outputText, shares.output ?? 0, inner, row.status === "running" || row.status === "pending" ? "tail" : "head");
+  const output = clipText(
+    outputText,
+    shares.output ?? 0,
+    inner,
+    row.status === "running" || row.status === "pending" ? "tail" : "head",
+  );
   return (
     <Box flexDirection="column" width={width}>
       <ToolRowLine row={row} width={width} expanded focused={focused === true} animate={animate === true} />
@@ -142,7 +163,13 @@ export function ToolDetails({ row, width, lines, focused, animate }: ToolDetails
       ) : null}
       {firstDiff && size && diffLines > 0 ? (
         <Box paddingLeft={2} height={Math.min(diffWant(size), diffLines)} overflowY="hidden" flexDirection="column">
-          <DiffView path={firstDiff.path} oldText={firstDiff.oldText ?? null} newText={firstDiff.newText} width={inner} maxLines={diffMaxLines(size, diffLines)} />
+          <DiffView
+            path={firstDiff.path}
+            oldText={firstDiff.oldText ?? null}
+            newText={firstDiff.newText}
+            width={inner}
+            maxLines={diffMaxLines(size, diffLines)}
+          />
         </Box>
       ) : null}
       {output.length > 0 ? (
@@ -157,7 +184,12 @@ export function ToolDetails({ row, width, lines, focused, animate }: ToolDetails
 /** Lines {@link ToolDetails} wants for a row (its line, input, diff and output, before any cap). */
 export function toolDetailsWant(row: ToolRow): number {
   const input = row.inputText ? Math.min(6, row.inputText.split("\n", 7).length) : 0;
-  const diff = row.diffs[0] ? Math.min(60, row.diffs[0].newText.split("\n", 60).length + (row.diffs[0].oldText ?? "").split("\n", 60).length + 3) : 0;
+  const diff = row.diffs[0]
+    ? Math.min(
+        60,
+        row.diffs[0].newText.split("\n", 60).length + (row.diffs[0].oldText ?? "").split("\n", 60).length + 3,
+      )
+    : 0;
   const output = row.output ? Math.min(1000, row.output.split("\n", 1001).length) + 1 : 0;
   return 1 + input + diff + output;
 }

@@ -38,7 +38,12 @@ function DeliveryLine({ delivery, width }: { delivery: DeliveryView; width: numb
   return (
     <Text wrap="truncate-end">
       <Text color="green">⬇</Text> <Text bold>{fitLine(delivery.title, Math.max(4, Math.floor(width / 2)))}</Text>
-      <Text dimColor>{fitLine(` ${formatBytes(delivery.bytes)} · ${where}`, Math.max(1, width - 2 - Math.min(delivery.title.length, Math.floor(width / 2))))}</Text>
+      <Text dimColor>
+        {fitLine(
+          ` ${formatBytes(delivery.bytes)} · ${where}`,
+          Math.max(1, width - 2 - Math.min(delivery.title.length, Math.floor(width / 2))),
+        )}
+      </Text>
     </Text>
   );
 }
@@ -59,7 +64,9 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
     case "banner": {
       const how = item.how === "resume" ? "resumed" : item.how === "load" ? "loaded" : "new session";
       const where = item.cwd ? ` · ${shortPath(item.cwd)}` : "";
-      return <Text dimColor>{fitLine(`── ${item.agent} · ${item.sessionId.slice(0, 8)} · ${how}${where}`, width)}</Text>;
+      return (
+        <Text dimColor>{fitLine(`── ${item.agent} · ${item.sessionId.slice(0, 8)} · ${how}${where}`, width)}</Text>
+      );
     }
     case "user":
       return (
@@ -70,7 +77,9 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
             </Text>
             <Text bold>{cappedText(item.text, Math.max(4, width - 2))}</Text>
           </Box>
-          {item.attachments.length > 0 ? <Text dimColor>{fitLine(`  + ${item.attachments.join(", ")}`, width)}</Text> : null}
+          {item.attachments.length > 0 ? (
+            <Text dimColor>{fitLine(`  + ${item.attachments.join(", ")}`, width)}</Text>
+          ) : null}
         </Box>
       );
     case "agent-text":
@@ -93,7 +102,12 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
       return item.row.terminalTail ? (
         <Box flexDirection="column">
           <ToolRowLine row={item.row} width={width} />
-          <Text dimColor>{item.row.terminalTail.split("\n").map((line) => fitLine(`  ${line}`, width)).join("\n")}</Text>
+          <Text dimColor>
+            {item.row.terminalTail
+              .split("\n")
+              .map((line) => fitLine(`  ${line}`, width))
+              .join("\n")}
+          </Text>
         </Box>
       ) : (
         <ToolRowLine row={item.row} width={width} />

@@ -40,7 +40,8 @@ function displayPath(path: string, columns: number): string {
   const chars = Array.from(clean.slice(-(columns * 2 + 4)));
   let used = 1;
   let start = chars.length;
-  while (start > 0 && used + visibleWidth(chars[start - 1] as string) <= columns) used += visibleWidth(chars[--start] as string);
+  while (start > 0 && used + visibleWidth(chars[start - 1] as string) <= columns)
+    used += visibleWidth(chars[--start] as string);
   return `…${chars.slice(start).join("")}`;
 }
 
@@ -92,11 +93,15 @@ export function DiffView({ path, oldText, newText, width, maxLines, label }: Dif
       {diff.hunks.length === 0 ? <Text dimColor>(no changes)</Text> : null}
       {rows.map((row, index) => (
         <Text key={index} {...rowColor(row.kind)} wrap="truncate-end">
-          {row.kind === "header" ? displayLine(row.text, columns) : PREFIX[row.kind] + displayLine(row.text, columns - 1)}
+          {row.kind === "header"
+            ? displayLine(row.text, columns)
+            : PREFIX[row.kind] + displayLine(row.text, columns - 1)}
         </Text>
       ))}
       {hidden > 0 ? <Text dimColor>{displayLine(formatHiddenLines(hidden), columns)}</Text> : null}
-      {diff.truncated ? <Text dimColor>{displayLine(`only the first ${MAX_DIFF_LINES} lines compared`, columns)}</Text> : null}
+      {diff.truncated ? (
+        <Text dimColor>{displayLine(`only the first ${MAX_DIFF_LINES} lines compared`, columns)}</Text>
+      ) : null}
     </Box>
   );
 }

@@ -131,11 +131,10 @@ export function diffLines(a: readonly string[], b: readonly string[]): DiffLine[
   }
   const midA = a.slice(start, endA);
   const midB = b.slice(start, endB);
-  const middle =
-    myers(midA, midB, MAX_EDIT_DISTANCE) ?? [
-      ...midA.map((text): DiffLine => ({ kind: "delete", text })),
-      ...midB.map((text): DiffLine => ({ kind: "insert", text })),
-    ];
+  const middle = myers(midA, midB, MAX_EDIT_DISTANCE) ?? [
+    ...midA.map((text): DiffLine => ({ kind: "delete", text })),
+    ...midB.map((text): DiffLine => ({ kind: "insert", text })),
+  ];
   const equal = (text: string): DiffLine => ({ kind: "equal", text });
   return [...a.slice(0, start).map(equal), ...middle, ...a.slice(endA).map(equal)];
 }
@@ -196,7 +195,11 @@ export function formatHunkHeader(hunk: DiffHunk): string {
  * Compares two versions of a file. `oldText` absent or null means a new file (every line added). At most
  * {@link MAX_DIFF_LINES} lines of each side are compared; `truncated` says when more were left out.
  */
-export function computeLineDiff(oldText: string | null | undefined, newText: string, context = DEFAULT_CONTEXT): LineDiff {
+export function computeLineDiff(
+  oldText: string | null | undefined,
+  newText: string,
+  context = DEFAULT_CONTEXT,
+): LineDiff {
   const before = splitLines(oldText ?? "", MAX_DIFF_LINES);
   const after = splitLines(newText, MAX_DIFF_LINES);
   const script = diffLines(before.lines, after.lines);

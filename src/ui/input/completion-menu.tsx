@@ -33,7 +33,10 @@ export function CompletionMenu({ items, selected, width, maxRows = MENU_ROWS }: 
   const start = windowStart(selected, items.length, maxRows);
   const shown = items.slice(start, start + maxRows);
   const inner = Math.max(1, width - 2);
-  const labelWidth = Math.min(Math.max(1, ...shown.map((item) => displayWidth(oneLine(item.label)))), Math.max(1, Math.floor(inner / 2)));
+  const labelWidth = Math.min(
+    Math.max(1, ...shown.map((item) => displayWidth(oneLine(item.label)))),
+    Math.max(1, Math.floor(inner / 2)),
+  );
   return (
     <Box flexDirection="column">
       {shown.map((item, offset) => {

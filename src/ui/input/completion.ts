@@ -22,7 +22,13 @@ export interface DirEntry {
 
 /** The token being completed: `[start, end)` in code points of line `row`. */
 export type CompletionContext =
-  | { readonly kind: "command"; readonly query: string; readonly row: number; readonly start: number; readonly end: number }
+  | {
+      readonly kind: "command";
+      readonly query: string;
+      readonly row: number;
+      readonly start: number;
+      readonly end: number;
+    }
   | {
       readonly kind: "file";
       /** The directory part as typed, `""` or ending with `/`. */
@@ -70,7 +76,14 @@ export function findCompletionContext(buffer: TextBuffer): CompletionContext | u
   if (!token.before.startsWith("@")) return undefined;
   const path = token.before.slice(1);
   const slash = path.lastIndexOf("/") + 1;
-  return { kind: "file", dir: path.slice(0, slash), base: path.slice(slash), row: buffer.row, start: token.start, end: token.end };
+  return {
+    kind: "file",
+    dir: path.slice(0, slash),
+    base: path.slice(slash),
+    row: buffer.row,
+    start: token.start,
+    end: token.end,
+  };
 }
 
 /** A key that changes whenever the menu's content may change (the selection resets then). */
@@ -111,7 +124,10 @@ export function commandItems(commands: readonly CommandInfo[], query: string): C
  * Entries of the context's directory matching its name prefix (case-insensitive). Hidden entries only
  * when the prefix starts with `.`, as shells do.
  */
-export function fileItems(entries: readonly DirEntry[], context: Extract<CompletionContext, { kind: "file" }>): CompletionItem[] {
+export function fileItems(
+  entries: readonly DirEntry[],
+  context: Extract<CompletionContext, { kind: "file" }>,
+): CompletionItem[] {
   const wanted = context.base.toLowerCase();
   const showHidden = context.base.startsWith(".");
   const items: CompletionItem[] = [];

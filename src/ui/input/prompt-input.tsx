@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { KeyAction } from "../../config/keymap.js";
 import { createLogger } from "../../log/logger.js";
 import { KEY_LAYER, useKeyMatcher, useKeys } from "../keys/key-router.js";
@@ -9,7 +9,15 @@ import { CompletionMenu } from "./completion-menu.js";
 import { applyEditingKey } from "./editor-keys.js";
 import { AT_DRAFT, stepHistory } from "./history.js";
 import { PromptView } from "./prompt-view.js";
-import { backspace, bufferText, charBeforeCursor, createBuffer, insertNewline, setCursor, type TextBuffer } from "./text-buffer.js";
+import {
+  backspace,
+  bufferText,
+  charBeforeCursor,
+  createBuffer,
+  insertNewline,
+  setCursor,
+  type TextBuffer,
+} from "./text-buffer.js";
 import { useCompletion } from "./use-completion.js";
 import { initialEditorState, useEditorState, type EditorState } from "./use-editor-state.js";
 import { layoutBuffer, moveVertical, scrollTop } from "./visual-layout.js";
@@ -76,7 +84,9 @@ export function PromptInput(props: PromptInputProps) {
   const { menu, menuFor } = useCompletion(state, commands, cwd);
   const contentWidth = Math.max(1, width - 2);
   const onSubmitRef = useRef(props.onSubmit);
-  onSubmitRef.current = props.onSubmit;
+  useLayoutEffect(() => {
+    onSubmitRef.current = props.onSubmit;
+  });
   const pendingSubmit = useRef<Promise<void> | undefined>(undefined);
   const mounted = useRef(true);
   useEffect(() => {
@@ -199,14 +209,17 @@ export function PromptInput(props: PromptInputProps) {
   );
 
   const layout = layoutBuffer(state.buffer, contentWidth);
-  const top = useRef(0);
-  top.current = scrollTop(top.current, layout.cursorRow, layout.rows.length, maxRows);
+  // The scroll offset depends on the previous one (the view moves only as far as the cursor needs), so it is
+  // state adjusted during render, React's pattern for state derived from props.
+  const [shownTop, setShownTop] = useState(0);
+  const top = scrollTop(shownTop, layout.cursorRow, layout.rows.length, maxRows);
+  if (top !== shownTop) setShownTop(top);
   return (
     <Box flexDirection="column" width={width}>
       <PromptView
         buffer={state.buffer}
         layout={layout}
-        top={top.current}
+        top={top}
         maxRows={maxRows}
         contentWidth={contentWidth}
         active={active}

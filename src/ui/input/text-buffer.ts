@@ -140,7 +140,12 @@ const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p
 const isSpace = (char: string | undefined) => char !== undefined && /\s/u.test(char);
 
 /** Column reached by skipping back over chars matching `skip`, then over chars matching `take`. */
-function scanBack(chars: readonly string[], col: number, skip: (c?: string) => boolean, take: (c?: string) => boolean): number {
+function scanBack(
+  chars: readonly string[],
+  col: number,
+  skip: (c?: string) => boolean,
+  take: (c?: string) => boolean,
+): number {
   let index = col;
   while (index > 0 && skip(chars[index - 1])) index--;
   while (index > 0 && take(chars[index - 1])) index--;

@@ -78,5 +78,8 @@ export function useCompletion(state: EditorState, commands: readonly CommandInfo
     [commands, cwd],
   );
 
+  // The listing cache is a memo of directory reads, not render state: a read that lands forces a re-render
+  // (setLoaded above), so reading it here cannot show a stale menu.
+  // eslint-disable-next-line react-hooks/refs
   return { menu: menuFor(state), menuFor };
 }

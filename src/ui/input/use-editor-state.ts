@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { AT_DRAFT, type HistoryPosition } from "./history.js";
 import { bufferText, createBuffer, type TextBuffer } from "./text-buffer.js";
 
@@ -27,7 +27,9 @@ export function useEditorState(initialText: string | undefined, onChange: ((text
   const [state, setState] = useState(() => initialEditorState(initialText));
   const ref = useRef(state);
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
   const commit = useCallback((next: EditorState) => {
     const before = bufferText(ref.current.buffer);
     ref.current = next;

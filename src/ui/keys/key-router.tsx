@@ -1,6 +1,6 @@
 import { useInput, useStdin } from "ink";
 import { createLogger } from "../../log/logger.js";
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { createKeyMatcher, DEFAULT_KEYMAP, type KeyAction, type Keymap, type KeyPress } from "../../config/keymap.js";
 
 /** A key handler; returns true when it consumed the press (lower layers then do not see it). */
@@ -47,7 +47,10 @@ function guardInputEmitter(emitter: { emit: (event: string, ...args: unknown[]) 
     try {
       return emit(event, ...args);
     } catch (error) {
-      log.warn("dropped a key sequence Ink could not parse", { sequence: JSON.stringify(args[0]), error: String(error) });
+      log.warn("dropped a key sequence Ink could not parse", {
+        sequence: JSON.stringify(args[0]),
+        error: String(error),
+      });
       return true;
     }
   };
@@ -56,7 +59,9 @@ function guardInputEmitter(emitter: { emit: (event: string, ...args: unknown[]) 
 /** Owns the only `useInput` of the app and dispatches each press to the registered handlers by layer. */
 export function KeyRouter({ keymap = DEFAULT_KEYMAP, children }: { keymap?: Keymap; children: ReactNode }) {
   const registrations = useRef(new Set<Registration>());
-  const { internal_eventEmitter } = useStdin() as unknown as { internal_eventEmitter?: Parameters<typeof guardInputEmitter>[0] };
+  const { internal_eventEmitter } = useStdin() as unknown as {
+    internal_eventEmitter?: Parameters<typeof guardInputEmitter>[0];
+  };
   guardInputEmitter(internal_eventEmitter);
   const order = useRef(0);
   const value = useMemo<RouterValue>(
@@ -95,7 +100,10 @@ function useRouter(): RouterValue {
 export function useKeys(layer: number, handler: KeyHandler, active = true): void {
   const router = useRouter();
   const ref = useRef(handler);
-  ref.current = handler;
+  // Updated after every commit, before Ink can deliver the next key (input events arrive between renders).
+  useLayoutEffect(() => {
+    ref.current = handler;
+  });
   useEffect(() => {
     if (!active) return;
     return router.register({ layer, order: router.nextOrder(), handler: ref });

@@ -61,7 +61,8 @@ function cursorLineParts(line: string, column: number, width: number): { before:
     const room = width - atWidth - 1;
     let used = 0;
     let start = chars.length;
-    while (start > 0 && used + visibleWidth(chars[start - 1] as string) <= room) used += visibleWidth(chars[--start] as string);
+    while (start > 0 && used + visibleWidth(chars[start - 1] as string) <= room)
+      used += visibleWidth(chars[--start] as string);
     before = `…${chars.slice(start).join("")}`;
   }
   const remaining = width - visibleWidth(before) - atWidth;

@@ -37,7 +37,9 @@ export function OptionList({ options, actions, keymap, selected, question, width
         const letter = (letters[index] ?? "").padEnd(letterWidth);
         const used = visibleWidth(prefix) + (letterWidth > 0 ? letterWidth + 1 : 0);
         const room = Math.max(1, width - used);
-        const label = sanitizeLine(option.name.slice(0, room * 4 + 64)).trim() || sanitizeLine(option.optionId.slice(0, room * 4 + 64));
+        const label =
+          sanitizeLine(option.name.slice(0, room * 4 + 64)).trim() ||
+          sanitizeLine(option.optionId.slice(0, room * 4 + 64));
         const name = capLineLength(label, room);
         const color = question ? undefined : INTENT_COLOR[permissionIntent(option.kind)];
         return (

@@ -9,7 +9,14 @@ import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router
 import { Countdown } from "./countdown.js";
 import { EditView } from "./edit-view.js";
 import { isPlainText } from "./modal-keys.js";
-import { digitIndex, isAskUserRequest, isEditOption, MAX_NUMBERED_OPTIONS, optionActions, packHints } from "./option-keys.js";
+import {
+  digitIndex,
+  isAskUserRequest,
+  isEditOption,
+  MAX_NUMBERED_OPTIONS,
+  optionActions,
+  packHints,
+} from "./option-keys.js";
 import { OptionList } from "./option-list.js";
 import { RequestBody, RequestHeader } from "./request-body.js";
 
@@ -128,7 +135,9 @@ function RequestPanel({ request, position, onAnswer, width, timeoutSecs, openEdi
   const terminalRows = stdout.rows ?? 24;
   const editOption = editing === undefined ? undefined : options[editing];
   const countdown =
-    timeoutSecs !== undefined && !question ? <Countdown receivedAt={request.receivedAt} timeoutSecs={timeoutSecs} /> : undefined;
+    timeoutSecs !== undefined && !question ? (
+      <Countdown receivedAt={request.receivedAt} timeoutSecs={timeoutSecs} />
+    ) : undefined;
   const count = Math.min(options.length, MAX_NUMBERED_OPTIONS);
   const hints = packHints(
     [
@@ -148,7 +157,9 @@ function RequestPanel({ request, position, onAnswer, width, timeoutSecs, openEdi
             initialText={editText(request)}
             width={inner}
             maxLines={bodyRows(terminalRows, 0, 12)}
-            onSubmit={(text) => answer({ outcome: "selected", optionId: editOption.optionId, replacementContent: text })}
+            onSubmit={(text) =>
+              answer({ outcome: "selected", optionId: editOption.optionId, replacementContent: text })
+            }
             onBack={() => setEditing(undefined)}
             openEditor={openEditor}
           />
@@ -156,8 +167,17 @@ function RequestPanel({ request, position, onAnswer, width, timeoutSecs, openEdi
       ) : (
         <>
           <RequestBody toolCall={toolCall} width={inner} diffLines={bodyRows(terminalRows, options.length, 20)} />
-          {options.length === 0 ? <Text color="red">{capLineLength("the agent offered no options", inner)}</Text> : null}
-          <OptionList options={options} actions={actions} keymap={keymap} selected={selected} question={question} width={inner} />
+          {options.length === 0 ? (
+            <Text color="red">{capLineLength("the agent offered no options", inner)}</Text>
+          ) : null}
+          <OptionList
+            options={options}
+            actions={actions}
+            keymap={keymap}
+            selected={selected}
+            question={question}
+            width={inner}
+          />
           {hints.map((hint) => (
             <Text key={hint} dimColor wrap="truncate-end">
               {capLineLength(hint, inner)}

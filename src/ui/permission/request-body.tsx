@@ -1,7 +1,14 @@
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
 import { sanitizeLine, sanitizeText } from "../../markdown/sanitize.js";
-import { capLineLength, expandTabs, fitToWidth, formatHiddenLines, truncateLines, visibleWidth } from "../../markdown/wrap.js";
+import {
+  capLineLength,
+  expandTabs,
+  fitToWidth,
+  formatHiddenLines,
+  truncateLines,
+  visibleWidth,
+} from "../../markdown/wrap.js";
 import type { PermissionToolCall, ToolCallContent } from "../../protocol/index.js";
 import { summarizeToolInput, toolDisplayName } from "../../state/tool-summary.js";
 import { DiffView } from "../diff/diff-view.js";
@@ -78,7 +85,8 @@ function TextBlock({ text, width }: { text: string; width: number }) {
 
 /** A content item the modal does not draw: named, so the user knows something is there. */
 function placeholder(item: ToolCallContent): string {
-  if (item.type === "content") return `[${sanitizeLine(item.content.type === "unsupported" ? item.content.kind : item.content.type)}]`;
+  if (item.type === "content")
+    return `[${sanitizeLine(item.content.type === "unsupported" ? item.content.kind : item.content.type)}]`;
   if (item.type === "unsupported") return `[unsupported content: ${sanitizeLine(item.kind)}]`;
   return `[${item.type}]`;
 }
@@ -103,7 +111,16 @@ export function RequestBody({ toolCall, width, diffLines }: RequestBodyProps) {
   for (const [index, item] of content.entries()) {
     if (item.type === "diff") {
       if (diffs++ === 0) {
-        parts.push(<DiffView key={index} path={item.path} oldText={item.oldText} newText={item.newText} width={width} maxLines={diffLines} />);
+        parts.push(
+          <DiffView
+            key={index}
+            path={item.path}
+            oldText={item.oldText}
+            newText={item.newText}
+            width={width}
+            maxLines={diffLines}
+          />,
+        );
       }
     } else if (item.type === "content" && item.content.type === "text") {
       parts.push(<TextBlock key={index} text={item.content.text} width={width} />);

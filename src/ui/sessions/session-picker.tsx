@@ -22,20 +22,33 @@ export interface SessionPickerProps {
   readonly now?: () => number;
 }
 
-type Loaded = { readonly state: "loading" } | { readonly state: "failed"; readonly message: string } | { readonly state: "ready"; readonly entries: readonly SessionEntry[] };
+type Loaded =
+  | { readonly state: "loading" }
+  | { readonly state: "failed"; readonly message: string }
+  | { readonly state: "ready"; readonly entries: readonly SessionEntry[] };
 
 /**
  * `/sessions`: the sessions known on this machine (the local index), the pane's cwd first, newest first;
  * ↑/↓ move, ⏎ resumes the chosen one, esc closes. Keys go through the router's modal layer, so nothing
  * reaches the input while it is open.
  */
-export function SessionPicker({ load, cwd, currentId, width, maxLines, onChoose, onClose, now = Date.now }: SessionPickerProps) {
+export function SessionPicker({
+  load,
+  cwd,
+  currentId,
+  width,
+  maxLines,
+  onChoose,
+  onClose,
+  now = Date.now,
+}: SessionPickerProps) {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   useEffect(() => {
     let live = true;
     load().then(
       (entries) => live && setLoaded({ state: "ready", entries: pickerOrder(entries, cwd) }),
-      (error: unknown) => live && setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        live && setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;
@@ -50,8 +63,12 @@ export function SessionPicker({ load, cwd, currentId, width, maxLines, onChoose,
         {fitLine(loaded.state === "ready" ? `Sessions (${entries.length})` : "Sessions", width)}
       </Text>
       {loaded.state === "loading" ? <Text dimColor>reading the index…</Text> : null}
-      {loaded.state === "failed" ? <Text color="red">{fitLine(`could not read the index: ${sanitizeLine(loaded.message)}`, width)}</Text> : null}
-      {loaded.state === "ready" && entries.length === 0 ? <Text dimColor>{fitLine("no sessions recorded on this machine yet", width)}</Text> : null}
+      {loaded.state === "failed" ? (
+        <Text color="red">{fitLine(`could not read the index: ${sanitizeLine(loaded.message)}`, width)}</Text>
+      ) : null}
+      {loaded.state === "ready" && entries.length === 0 ? (
+        <Text dimColor>{fitLine("no sessions recorded on this machine yet", width)}</Text>
+      ) : null}
       {shown.map((entry, index) => {
         const active = first + index === selected;
         const mark = entry.id === currentId ? "•" : " ";

@@ -147,7 +147,11 @@ export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
   const write = (chunk: unknown, ...rest: unknown[]): boolean => {
     let data = chunk;
     if (typeof chunk === "string") {
-      if (narrowed && synchronized && (chunk === "" || (ERASE_LINES.test(chunk) && !hasText(chunk.replace(ERASE_LINES, ""))))) {
+      if (
+        narrowed &&
+        synchronized &&
+        (chunk === "" || (ERASE_LINES.test(chunk) && !hasText(chunk.replace(ERASE_LINES, ""))))
+      ) {
         data = CLEAR_SCREEN_AND_HISTORY + keptTranscript();
       } else if (frame.length > 0 && ERASE_LINES.test(chunk)) {
         data = eraseReflowRows(extraReflowRows(frame, terminalColumns())) + chunk;
@@ -158,8 +162,7 @@ export function createReflowGuard(stdout: NodeJS.WriteStream): ReflowGuard {
       if (chunk.includes(BEGIN_SYNC)) {
         synchronized = true;
         block = [];
-      }
-      else if (block) block.push(chunk);
+      } else if (block) block.push(chunk);
       if (chunk.includes(END_SYNC) && block) {
         const added = staticWrites(block).join("");
         if (added) {

@@ -25,7 +25,9 @@ afterEach(async () => {
   await temp.remove();
 });
 
-async function start(options: { missingFileReadsAsEmpty?: boolean; additionalDirectories?: string[] } = {}): Promise<ScriptedAgent> {
+async function start(
+  options: { missingFileReadsAsEmpty?: boolean; additionalDirectories?: string[] } = {},
+): Promise<ScriptedAgent> {
   agent = await startScriptedAgent({ cwd, ...options });
   return agent;
 }
@@ -51,13 +53,17 @@ describe("fs/read_text_file", () => {
     expect((await call("fs/read_text_file", { sessionId, path, line: 4 })).result).toEqual({ content: "line 4\n" });
     expect((await call("fs/read_text_file", { sessionId, path, limit: 1 })).result).toEqual({ content: "line 1\n" });
     expect((await call("fs/read_text_file", { sessionId, path, line: 99, limit: 5 })).result).toEqual({ content: "" });
-    expect((await call("fs/read_text_file", { sessionId, path, line: null, limit: null })).result).toEqual({ content: "line 1\nline 2\r\nline 3\nline 4\n" });
+    expect((await call("fs/read_text_file", { sessionId, path, line: null, limit: null })).result).toEqual({
+      content: "line 1\nline 2\r\nline 3\nline 4\n",
+    });
   });
 
   it("decodes UTF-8", async () => {
     const { call, sessionId } = await start();
     await writeFile(join(cwd, "utf8.txt"), "héllo wörld ✓ 🎉\n");
-    expect((await call("fs/read_text_file", { sessionId, path: join(cwd, "utf8.txt") })).result).toEqual({ content: "héllo wörld ✓ 🎉\n" });
+    expect((await call("fs/read_text_file", { sessionId, path: join(cwd, "utf8.txt") })).result).toEqual({
+      content: "héllo wörld ✓ 🎉\n",
+    });
   });
 
   it("refuses ../ that climbs out of the cwd with -32602 naming the path and the allowed roots", async () => {
@@ -88,7 +94,9 @@ describe("fs/read_text_file", () => {
     });
     await mkdir(`${cwd}-other`);
     await writeFile(`${cwd}-other/x.txt`, "x");
-    expect((await call("fs/read_text_file", { sessionId, path: `${cwd}-other/x.txt` })).error).toMatchObject({ code: -32602 });
+    expect((await call("fs/read_text_file", { sessionId, path: `${cwd}-other/x.txt` })).error).toMatchObject({
+      code: -32602,
+    });
   });
 
   it("refuses a symlink inside the cwd that points out, saying where it resolves", async () => {
@@ -106,13 +114,17 @@ describe("fs/read_text_file", () => {
         data: { path: viaFile, allowedRoots: [cwd] },
       },
     });
-    expect((await call("fs/read_text_file", { sessionId, path: join(cwd, "linked-dir", "secret.txt") })).error).toMatchObject({ code: -32602 });
+    expect(
+      (await call("fs/read_text_file", { sessionId, path: join(cwd, "linked-dir", "secret.txt") })).error,
+    ).toMatchObject({ code: -32602 });
   });
 
   it("follows a symlink that stays inside the cwd", async () => {
     const { call, sessionId } = await start();
     await symlink(join(cwd, "src", "main.py"), join(cwd, "alias.py"));
-    expect((await call("fs/read_text_file", { sessionId, path: join(cwd, "alias.py"), limit: 1 })).result).toEqual({ content: "line 1\n" });
+    expect((await call("fs/read_text_file", { sessionId, path: join(cwd, "alias.py"), limit: 1 })).result).toEqual({
+      content: "line 1\n",
+    });
   });
 
   it("refuses a relative path", async () => {
@@ -129,7 +141,11 @@ describe("fs/read_text_file", () => {
     expect(await call("fs/read_text_file", { sessionId: "nope", path: join(cwd, "src", "main.py") }, 3)).toEqual({
       jsonrpc: "2.0",
       id: 3,
-      error: { code: -32002, message: "Resource not found: session nope is not open in this client", data: { sessionId: "nope" } },
+      error: {
+        code: -32002,
+        message: "Resource not found: session nope is not open in this client",
+        data: { sessionId: "nope" },
+      },
     });
   });
 
@@ -145,20 +161,31 @@ describe("fs/read_text_file", () => {
       code: -32602,
       message: `Invalid params: ${join(cwd, "src")} is not a regular file`,
     });
-    expect((await call("fs/read_text_file", { sessionId, path: join(cwd, "src", "main.py"), line: 0 })).error).toMatchObject({ code: -32602 });
+    expect(
+      (await call("fs/read_text_file", { sessionId, path: join(cwd, "src", "main.py"), line: 0 })).error,
+    ).toMatchObject({ code: -32602 });
   });
 
   it("reads a missing file as empty when missingFileReadsAsEmpty is set (gemini-cli issue 17588)", async () => {
     const { call, sessionId } = await start({ missingFileReadsAsEmpty: true });
-    expect((await call("fs/read_text_file", { sessionId, path: join(cwd, "new.txt") })).result).toEqual({ content: "" });
+    expect((await call("fs/read_text_file", { sessionId, path: join(cwd, "new.txt") })).result).toEqual({
+      content: "",
+    });
     // The quirk does not widen the roots.
-    expect((await call("fs/read_text_file", { sessionId, path: join(outside, "nothing.txt") })).error).toMatchObject({ code: -32602 });
+    expect((await call("fs/read_text_file", { sessionId, path: join(outside, "nothing.txt") })).error).toMatchObject({
+      code: -32602,
+    });
   });
 
   it("allows the session's additional directories", async () => {
     const { call, sessionId, transport } = await start({ additionalDirectories: [outside] });
-    expect(transport.sentMessages[1]).toMatchObject({ method: "session/new", params: { cwd, additionalDirectories: [outside] } });
-    expect((await call("fs/read_text_file", { sessionId, path: join(outside, "secret.txt") })).result).toEqual({ content: "top secret\n" });
+    expect(transport.sentMessages[1]).toMatchObject({
+      method: "session/new",
+      params: { cwd, additionalDirectories: [outside] },
+    });
+    expect((await call("fs/read_text_file", { sessionId, path: join(outside, "secret.txt") })).result).toEqual({
+      content: "top secret\n",
+    });
     expect((await call("fs/read_text_file", { sessionId, path: join(temp.path, "x.txt") })).error).toMatchObject({
       code: -32602,
       data: { allowedRoots: [cwd, outside] },
@@ -175,7 +202,9 @@ describe("fs/read_text_file", () => {
       message: `Invalid params: ${big} is 11 MiB, over the 10 MiB limit for one read; read it in parts with line and limit`,
       data: { path: big, size: 11 * 1024 * 1024, maxBytes: 10 * 1024 * 1024 },
     });
-    expect((await call("fs/read_text_file", { sessionId, path: big, line: 11 * 1024, limit: 10 })).result).toEqual({ content: line });
+    expect((await call("fs/read_text_file", { sessionId, path: big, line: 11 * 1024, limit: 10 })).result).toEqual({
+      content: line,
+    });
   });
 });
 
@@ -183,7 +212,11 @@ describe("fs/write_text_file", () => {
   it("creates a new file and its missing directories, answers {}, and emits file-written without old text", async () => {
     const { call, sessionId, events } = await start();
     const path = join(cwd, "docs", "new", "notes.md");
-    expect(await call("fs/write_text_file", { sessionId, path, content: "# Notes\n" }, 9)).toEqual({ jsonrpc: "2.0", id: 9, result: {} });
+    expect(await call("fs/write_text_file", { sessionId, path, content: "# Notes\n" }, 9)).toEqual({
+      jsonrpc: "2.0",
+      id: 9,
+      result: {},
+    });
     expect(await readFile(path, "utf8")).toBe("# Notes\n");
     expect(written(events)).toEqual([{ type: "file-written", sessionId, path, created: true, newText: "# Notes\n" }]);
   });
@@ -197,7 +230,14 @@ describe("fs/write_text_file", () => {
     expect((await stat(path)).mode & 0o777).toBe(0o640);
     expect(await readdir(join(cwd, "src"))).toEqual(["main.py"]);
     expect(written(events)).toEqual([
-      { type: "file-written", sessionId, path, created: false, oldText: "line 1\nline 2\r\nline 3\nline 4\n", newText: "print('é')\n" },
+      {
+        type: "file-written",
+        sessionId,
+        path,
+        created: false,
+        oldText: "line 1\nline 2\r\nline 3\nline 4\n",
+        newText: "print('é')\n",
+      },
     ]);
   });
 
@@ -224,8 +264,12 @@ describe("fs/write_text_file", () => {
         data: { path: viaDir, allowedRoots: [cwd] },
       },
     });
-    expect((await call("fs/write_text_file", { sessionId, path: `${cwd}/../outside/secret.txt`, content: "x" })).error).toMatchObject({ code: -32602 });
-    expect((await call("fs/write_text_file", { sessionId, path: join(cwd, "dangling.txt"), content: "x" })).error).toEqual({
+    expect(
+      (await call("fs/write_text_file", { sessionId, path: `${cwd}/../outside/secret.txt`, content: "x" })).error,
+    ).toMatchObject({ code: -32602 });
+    expect(
+      (await call("fs/write_text_file", { sessionId, path: join(cwd, "dangling.txt"), content: "x" })).error,
+    ).toEqual({
       code: -32602,
       message: `Invalid params: ${join(cwd, "dangling.txt")} is a symlink to a missing target; refusing to follow it`,
       data: { path: join(cwd, "dangling.txt") },
@@ -237,7 +281,9 @@ describe("fs/write_text_file", () => {
 
   it("refuses an unknown session, and answers -32601 when fs is switched off", async () => {
     const { call } = await start();
-    expect((await call("fs/write_text_file", { sessionId: "other", path: join(cwd, "a.txt"), content: "" })).error).toEqual({
+    expect(
+      (await call("fs/write_text_file", { sessionId: "other", path: join(cwd, "a.txt"), content: "" })).error,
+    ).toEqual({
       code: -32002,
       message: "Resource not found: session other is not open in this client",
       data: { sessionId: "other" },
@@ -245,8 +291,13 @@ describe("fs/write_text_file", () => {
     await agent!.client.dispose();
     agent = await startScriptedAgent({ cwd, capabilities: { fs: false } });
     const params = JSON.parse(agent.transport.sent[0]!) as { params: { clientCapabilities: unknown } };
-    expect(params.params.clientCapabilities).toEqual({ fs: { readTextFile: false, writeTextFile: false }, terminal: true });
-    expect(await agent.call("fs/write_text_file", { sessionId: agent.sessionId, path: join(cwd, "a.txt"), content: "" }, 5)).toEqual({
+    expect(params.params.clientCapabilities).toEqual({
+      fs: { readTextFile: false, writeTextFile: false },
+      terminal: true,
+    });
+    expect(
+      await agent.call("fs/write_text_file", { sessionId: agent.sessionId, path: join(cwd, "a.txt"), content: "" }, 5),
+    ).toEqual({
       jsonrpc: "2.0",
       id: 5,
       error: { code: -32601, message: "Method not found: fs/write_text_file" },

@@ -19,7 +19,10 @@ describe("OutputBuffer", () => {
       let all = "";
       for (let write = 0; write < 3000; write++) {
         // Whole characters per stream, so the merged text is well defined; the byte split is random.
-        const text = Array.from({ length: 1 + Math.floor(random() * 6) }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+        const text = Array.from(
+          { length: 1 + Math.floor(random() * 6) },
+          () => alphabet[Math.floor(random() * alphabet.length)],
+        ).join("");
         const bytes = Buffer.from(text, "utf8");
         const cut = Math.floor(random() * (bytes.length + 1));
         buffer.push("stdout", bytes.subarray(0, cut));

@@ -29,7 +29,10 @@ export interface ScriptedAgent {
 }
 
 export async function startScriptedAgent(
-  options: Omit<AcpClientOptions, "transport"> & { readonly cwd: string; readonly additionalDirectories?: readonly string[] },
+  options: Omit<AcpClientOptions, "transport"> & {
+    readonly cwd: string;
+    readonly additionalDirectories?: readonly string[];
+  },
 ): Promise<ScriptedAgent> {
   const { cwd, additionalDirectories, ...clientOptions } = options;
   const transport = new MemoryTransport();
@@ -51,7 +54,8 @@ export async function startScriptedAgent(
   await opening;
 
   let nextId = 1;
-  const send = (method: string, params: unknown, id: string | number) => transport.deliver({ jsonrpc: "2.0", id, method, params });
+  const send = (method: string, params: unknown, id: string | number) =>
+    transport.deliver({ jsonrpc: "2.0", id, method, params });
   const answer = async (id: string | number): Promise<Answer> => {
     let seen = 0;
     for (;;) {

@@ -48,7 +48,11 @@ function ref(terminalId: string) {
 }
 
 async function outputOf(terminalId: string): Promise<{ output: string; truncated: boolean; exitStatus?: unknown }> {
-  return (await me().call("terminal/output", ref(terminalId))).result as { output: string; truncated: boolean; exitStatus?: unknown };
+  return (await me().call("terminal/output", ref(terminalId))).result as {
+    output: string;
+    truncated: boolean;
+    exitStatus?: unknown;
+  };
 }
 
 /** Waits until the terminal printed a line of JSON (the pids) and returns it parsed. */
@@ -63,13 +67,20 @@ async function pidsOf(terminalId: string): Promise<{ child: number; grandchild: 
 }
 
 function terminalEvents(events: ClientEvent[], terminalId: string) {
-  return events.filter((event) => event.type.startsWith("terminal-") && (event as { terminalId?: string }).terminalId === terminalId);
+  return events.filter(
+    (event) => event.type.startsWith("terminal-") && (event as { terminalId?: string }).terminalId === terminalId,
+  );
 }
 
 describe("terminal/create, output, wait_for_exit", () => {
   it("runs the command, merges stdout and stderr in arrival order, and reports the exit code", async () => {
-    const script = "process.stdout.write('out\\n'); setTimeout(() => { process.stderr.write('err\\n'); process.exit(3); }, 50);";
-    const created = await me().call("terminal/create", { sessionId: me().sessionId, command: NODE, args: ["-e", script] }, "c1");
+    const script =
+      "process.stdout.write('out\\n'); setTimeout(() => { process.stderr.write('err\\n'); process.exit(3); }, 50);";
+    const created = await me().call(
+      "terminal/create",
+      { sessionId: me().sessionId, command: NODE, args: ["-e", script] },
+      "c1",
+    );
     expect(created).toEqual({ jsonrpc: "2.0", id: "c1", result: { terminalId: "term-1" } });
     expect(await me().call("terminal/wait_for_exit", ref("term-1"), "w1")).toEqual({
       jsonrpc: "2.0",
@@ -84,7 +95,10 @@ describe("terminal/create, output, wait_for_exit", () => {
   });
 
   it("reports the signal of a process that was killed by one", async () => {
-    const id = await create({ command: NODE, args: ["-e", "process.kill(process.pid, 'SIGTERM'); setInterval(() => {}, 1000);"] });
+    const id = await create({
+      command: NODE,
+      args: ["-e", "process.kill(process.pid, 'SIGTERM'); setInterval(() => {}, 1000);"],
+    });
     expect((await me().call("terminal/wait_for_exit", ref(id))).result).toEqual({ exitCode: null, signal: "SIGTERM" });
   });
 
@@ -109,7 +123,9 @@ describe("terminal/create, output, wait_for_exit", () => {
     expect((await outputOf(defaulted)).output).toBe(`${cwd}\n`);
 
     const outside = join(temp.path, "outside");
-    expect(await me().call("terminal/create", { sessionId: me().sessionId, command: NODE, cwd: outside }, "bad")).toEqual({
+    expect(
+      await me().call("terminal/create", { sessionId: me().sessionId, command: NODE, cwd: outside }, "bad"),
+    ).toEqual({
       jsonrpc: "2.0",
       id: "bad",
       error: {
@@ -119,8 +135,14 @@ describe("terminal/create, output, wait_for_exit", () => {
       },
     });
     await symlink(outside, join(cwd, "escape"));
-    expect((await me().call("terminal/create", { sessionId: me().sessionId, command: NODE, cwd: join(cwd, "escape") })).error).toMatchObject({ code: -32602 });
-    expect((await me().call("terminal/create", { sessionId: me().sessionId, command: NODE, cwd: join(cwd, "missing") })).error).toEqual({
+    expect(
+      (await me().call("terminal/create", { sessionId: me().sessionId, command: NODE, cwd: join(cwd, "escape") }))
+        .error,
+    ).toMatchObject({ code: -32602 });
+    expect(
+      (await me().call("terminal/create", { sessionId: me().sessionId, command: NODE, cwd: join(cwd, "missing") }))
+        .error,
+    ).toEqual({
       code: -32602,
       message: `Invalid params: cwd ${join(cwd, "missing")} is not an existing directory`,
       data: { cwd: join(cwd, "missing") },
@@ -134,14 +156,21 @@ describe("terminal/create, output, wait_for_exit", () => {
   });
 
   it("answers -32603 when the program cannot be started, and -32002 for an unknown session", async () => {
-    expect((await me().call("terminal/create", { sessionId: me().sessionId, command: "/no/such/program", args: ["x"] })).error).toMatchObject({
+    expect(
+      (await me().call("terminal/create", { sessionId: me().sessionId, command: "/no/such/program", args: ["x"] }))
+        .error,
+    ).toMatchObject({
       code: -32603,
       message: expect.stringMatching(/^Internal error: cannot run \/no\/such\/program: .*ENOENT/),
     });
     expect(await me().call("terminal/create", { sessionId: "ghost", command: NODE }, 4)).toEqual({
       jsonrpc: "2.0",
       id: 4,
-      error: { code: -32002, message: "Resource not found: session ghost is not open in this client", data: { sessionId: "ghost" } },
+      error: {
+        code: -32002,
+        message: "Resource not found: session ghost is not open in this client",
+        data: { sessionId: "ghost" },
+      },
     });
   });
 });
@@ -149,20 +178,33 @@ describe("terminal/create, output, wait_for_exit", () => {
 describe("outputByteLimit", () => {
   it("cuts from the start on a UTF-8 character boundary and sets truncated", async () => {
     // "abc" + ten "é" (2 bytes each) = 23 bytes; the last 11 bytes start inside an "é", so 10 are kept.
-    const id = await create({ command: NODE, args: ["-e", "process.stdout.write('abc' + 'é'.repeat(10))"], outputByteLimit: 11 });
+    const id = await create({
+      command: NODE,
+      args: ["-e", "process.stdout.write('abc' + 'é'.repeat(10))"],
+      outputByteLimit: 11,
+    });
     await me().call("terminal/wait_for_exit", ref(id));
-    expect(await outputOf(id)).toEqual({ output: "é".repeat(5), truncated: true, exitStatus: { exitCode: 0, signal: null } });
+    expect(await outputOf(id)).toEqual({
+      output: "é".repeat(5),
+      truncated: true,
+      exitStatus: { exitCode: 0, signal: null },
+    });
   });
 
   it("joins a character split across two writes before cutting", async () => {
-    const script = "process.stdout.write(Buffer.from([0x41, 0xc3])); setTimeout(() => process.stdout.write(Buffer.from([0xa9, 0x42])), 30);";
+    const script =
+      "process.stdout.write(Buffer.from([0x41, 0xc3])); setTimeout(() => process.stdout.write(Buffer.from([0xa9, 0x42])), 30);";
     const id = await create({ command: NODE, args: ["-e", script], outputByteLimit: 3 });
     await me().call("terminal/wait_for_exit", ref(id));
     expect(await outputOf(id)).toEqual({ output: "éB", truncated: true, exitStatus: { exitCode: 0, signal: null } });
   });
 
   it("keeps everything under the limit untouched", async () => {
-    const id = await create({ command: NODE, args: ["-e", "process.stdout.write('é'.repeat(10))"], outputByteLimit: 20 });
+    const id = await create({
+      command: NODE,
+      args: ["-e", "process.stdout.write('é'.repeat(10))"],
+      outputByteLimit: 20,
+    });
     await me().call("terminal/wait_for_exit", ref(id));
     expect((await outputOf(id)).truncated).toBe(false);
     expect((await outputOf(id)).output).toBe("é".repeat(10));
@@ -174,7 +216,11 @@ describe("terminal/kill and terminal/release", () => {
     const id = await create({ command: NODE, args: ["-e", "console.log('ready'); setInterval(() => {}, 1000);"] });
     await eventually(async () => (await outputOf(id)).output === "ready\n");
     expect(await me().call("terminal/kill", ref(id), "k")).toEqual({ jsonrpc: "2.0", id: "k", result: {} });
-    expect(await outputOf(id)).toEqual({ output: "ready\n", truncated: false, exitStatus: { exitCode: null, signal: "SIGTERM" } });
+    expect(await outputOf(id)).toEqual({
+      output: "ready\n",
+      truncated: false,
+      exitStatus: { exitCode: null, signal: "SIGTERM" },
+    });
     expect((await me().call("terminal/wait_for_exit", ref(id))).result).toEqual({ exitCode: null, signal: "SIGTERM" });
     expect((await me().call("terminal/kill", ref(id))).result).toEqual({});
   });
@@ -189,7 +235,11 @@ describe("terminal/kill and terminal/release", () => {
       expect(await me().call(method, ref(id), `after-${method}`)).toEqual({
         jsonrpc: "2.0",
         id: `after-${method}`,
-        error: { code: -32002, message: `Resource not found: terminal ${id} does not exist or was released`, data: { terminalId: id } },
+        error: {
+          code: -32002,
+          message: `Resource not found: terminal ${id} does not exist or was released`,
+          data: { terminalId: id },
+        },
       });
     }
   });
@@ -230,7 +280,10 @@ console.log(JSON.stringify({ child: process.pid, grandchild: grandchild.pid }));
     await expect(me().client.closeSession(me().sessionId)).resolves.toBe(false);
     expect(await eventually(() => !isRunning(child) && !isRunning(grandchild))).toBe(true);
     expect(me().events.some((event) => event.type === "terminal-released" && event.terminalId === id)).toBe(true);
-    expect((await me().call("terminal/output", ref(id))).error).toMatchObject({ code: -32002, data: { sessionId: me().sessionId } });
+    expect((await me().call("terminal/output", ref(id))).error).toMatchObject({
+      code: -32002,
+      data: { sessionId: me().sessionId },
+    });
   });
 });
 
@@ -239,20 +292,32 @@ describe("cancellation", () => {
     const id = await create({ command: NODE, args: ["-e", "setInterval(() => {}, 1000);"] });
     me().send("terminal/wait_for_exit", ref(id), "wait-1");
     me().transport.deliver({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId: "wait-1" } });
-    expect(await me().answer("wait-1")).toEqual({ jsonrpc: "2.0", id: "wait-1", error: { code: -32800, message: "Request cancelled" } });
+    expect(await me().answer("wait-1")).toEqual({
+      jsonrpc: "2.0",
+      id: "wait-1",
+      error: { code: -32800, message: "Request cancelled" },
+    });
     expect((await outputOf(id)).exitStatus).toBeUndefined();
   });
 });
 
 describe("events for the pane", () => {
   it("emits created, throttled output chunks that add up to the output, exited after the last chunk, and released", async () => {
-    const script = "let n = 0; const t = setInterval(() => { console.log('tick ' + n); if (++n === 20) { clearInterval(t); } }, 10);";
+    const script =
+      "let n = 0; const t = setInterval(() => { console.log('tick ' + n); if (++n === 20) { clearInterval(t); } }, 10);";
     const id = await create({ command: NODE, args: ["-e", script] });
     await me().call("terminal/wait_for_exit", ref(id));
     await me().call("terminal/release", ref(id));
     const events = terminalEvents(me().events, id);
     const expected = Array.from({ length: 20 }, (_, n) => `tick ${n}\n`).join("");
-    expect(events[0]).toEqual({ type: "terminal-created", sessionId: me().sessionId, terminalId: id, command: NODE, args: ["-e", script], cwd });
+    expect(events[0]).toEqual({
+      type: "terminal-created",
+      sessionId: me().sessionId,
+      terminalId: id,
+      command: NODE,
+      args: ["-e", script],
+      cwd,
+    });
     const chunks = events.filter((event) => event.type === "terminal-output");
     expect(chunks.map((event) => (event.type === "terminal-output" ? event.chunk : "")).join("")).toBe(expected);
     // 20 lines over ~200 ms at most ~10 events a second: far fewer events than lines.

@@ -99,7 +99,8 @@ function authMethods() {
     { id: AGENT_METHOD, name: "Log in with a browser", description: "Opens a browser to sign in" },
   ];
   // The spec: a terminal method only for clients that can run one (clientCapabilities.auth.terminal).
-  if (state.clientCapabilities?.auth?.terminal === true) methods.push({ type: "terminal", id: "terminal-login", name: "Log in", args: ["login"] });
+  if (state.clientCapabilities?.auth?.terminal === true)
+    methods.push({ type: "terminal", id: "terminal-login", name: "Log in", args: ["login"] });
   return methods;
 }
 
@@ -109,8 +110,10 @@ function session(ctx) {
   return found;
 }
 
-const update = (client, sessionId, value) => client.notify(acp.methods.client.session.update, { sessionId, update: value });
-const say = (client, sessionId, text) => update(client, sessionId, { sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+const update = (client, sessionId, value) =>
+  client.notify(acp.methods.client.session.update, { sessionId, update: value });
+const say = (client, sessionId, text) =>
+  update(client, sessionId, { sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
 const report = (client, sessionId, value) => say(client, sessionId, `RESULT ${JSON.stringify(value)}\n`);
 
 /** What a client request answered: its result, or the error's code and message (both go back to the test). */
@@ -172,7 +175,12 @@ async function runPrompt(ctx) {
       });
       break;
     case "usage":
-      await update(client, sessionId, { sessionUpdate: "usage_update", used: 1200, size: 200000, cost: { amount: 0.01, currency: "USD" } });
+      await update(client, sessionId, {
+        sessionUpdate: "usage_update",
+        used: 1200,
+        size: 200000,
+        cost: { amount: 0.01, currency: "USD" },
+      });
       break;
     case "commands":
       await update(client, sessionId, {
@@ -184,7 +192,11 @@ async function runPrompt(ctx) {
       });
       break;
     case "title":
-      await update(client, sessionId, { sessionUpdate: "session_info_update", title: rest.join(" ") || "Untitled", updatedAt: new Date(0).toISOString() });
+      await update(client, sessionId, {
+        sessionUpdate: "session_info_update",
+        title: rest.join(" ") || "Untitled",
+        updatedAt: new Date(0).toISOString(),
+      });
       break;
     case "agent-mode":
       // The agent switches mode on its own (e.g. after planning).
@@ -193,13 +205,23 @@ async function runPrompt(ctx) {
       break;
     case "read": {
       const [path, line, limit] = rest;
-      const params = { sessionId, path, ...(line ? { line: Number(line) } : {}), ...(limit ? { limit: Number(limit) } : {}) };
-      await report(client, sessionId, { op: "read", ...(await attempt(() => client.request(acp.methods.client.fs.readTextFile, params))) });
+      const params = {
+        sessionId,
+        path,
+        ...(line ? { line: Number(line) } : {}),
+        ...(limit ? { limit: Number(limit) } : {}),
+      };
+      await report(client, sessionId, {
+        op: "read",
+        ...(await attempt(() => client.request(acp.methods.client.fs.readTextFile, params))),
+      });
       break;
     }
     case "write": {
       const [path, ...words] = rest;
-      const result = await attempt(() => client.request(acp.methods.client.fs.writeTextFile, { sessionId, path, content: words.join(" ") }));
+      const result = await attempt(() =>
+        client.request(acp.methods.client.fs.writeTextFile, { sessionId, path, content: words.join(" ") }),
+      );
       await report(client, sessionId, { op: "write", ...result });
       break;
     }
@@ -207,7 +229,13 @@ async function runPrompt(ctx) {
     case "terminal-limit": {
       const limit = word === "terminal-limit" ? Number(rest.shift()) : undefined;
       const result = await attempt(async () => {
-        const terminal = await client.createTerminal({ sessionId, command: "/bin/sh", args: ["-c", rest.join(" ")], cwd: entry.cwd, ...(limit ? { outputByteLimit: limit } : {}) });
+        const terminal = await client.createTerminal({
+          sessionId,
+          command: "/bin/sh",
+          args: ["-c", rest.join(" ")],
+          cwd: entry.cwd,
+          ...(limit ? { outputByteLimit: limit } : {}),
+        });
         const exit = await terminal.waitForExit();
         const output = await terminal.currentOutput();
         await terminal.release();
@@ -218,21 +246,31 @@ async function runPrompt(ctx) {
     }
     case "kill": {
       const result = await attempt(async () => {
-        const terminal = await client.createTerminal({ sessionId, command: "/bin/sh", args: ["-c", "echo started; sleep 30"], cwd: entry.cwd });
+        const terminal = await client.createTerminal({
+          sessionId,
+          command: "/bin/sh",
+          args: ["-c", "echo started; sleep 30"],
+          cwd: entry.cwd,
+        });
         await new Promise((resolve) => setTimeout(resolve, 300));
         const running = await terminal.currentOutput();
         await terminal.kill();
         const exit = await terminal.waitForExit();
         const after = await terminal.currentOutput();
         await terminal.release();
-        const released = await attempt(() => client.request(acp.methods.client.terminal.output, { sessionId, terminalId: terminal.id }));
+        const released = await attempt(() =>
+          client.request(acp.methods.client.terminal.output, { sessionId, terminalId: terminal.id }),
+        );
         return { running, exit, after, outputAfterRelease: released };
       });
       await report(client, sessionId, { op: "kill", ...result });
       break;
     }
     case "whoami":
-      await report(client, sessionId, { authenticatedWith: state.authenticatedWith ?? null, clientCapabilities: state.clientCapabilities ?? null });
+      await report(client, sessionId, {
+        authenticatedWith: state.authenticatedWith ?? null,
+        clientCapabilities: state.clientCapabilities ?? null,
+      });
       break;
     default:
       await say(client, sessionId, `You said: ${text}`);
@@ -247,7 +285,11 @@ acp
     return {
       protocolVersion: acp.PROTOCOL_VERSION,
       agentInfo: { name: "zc-pane-sdk-test-agent", title: "SDK test agent", version: "2.4.0-test" },
-      agentCapabilities: { loadSession: false, promptCapabilities: { embeddedContext: true }, sessionCapabilities: { close: {} } },
+      agentCapabilities: {
+        loadSession: false,
+        promptCapabilities: { embeddedContext: true },
+        sessionCapabilities: { close: {} },
+      },
       authMethods: authMethods(),
     };
   })
@@ -278,17 +320,24 @@ acp
   })
   .onRequest("session/set_mode", async (ctx) => {
     const entry = session(ctx);
-    if (!entry.modes?.availableModes.some((mode) => mode.id === ctx.params.modeId)) throw acp.RequestError.invalidParams(undefined, `no mode ${ctx.params.modeId}`);
+    if (!entry.modes?.availableModes.some((mode) => mode.id === ctx.params.modeId))
+      throw acp.RequestError.invalidParams(undefined, `no mode ${ctx.params.modeId}`);
     entry.modes.currentModeId = ctx.params.modeId;
-    await update(ctx.client, ctx.params.sessionId, { sessionUpdate: "current_mode_update", currentModeId: ctx.params.modeId });
+    await update(ctx.client, ctx.params.sessionId, {
+      sessionUpdate: "current_mode_update",
+      currentModeId: ctx.params.modeId,
+    });
     return {};
   })
   .onRequest("session/set_config_option", (ctx) => {
     const entry = session(ctx);
     const option = entry.configOptions?.find((candidate) => candidate.id === ctx.params.configId);
     if (!option) throw acp.RequestError.invalidParams(undefined, `no config option ${ctx.params.configId}`);
-    const values = option.options.flatMap((value) => (value.group ? value.options.map((inner) => inner.value) : [value.value]));
-    if (!values.includes(ctx.params.value)) throw acp.RequestError.invalidParams(undefined, `no value ${ctx.params.value}`);
+    const values = option.options.flatMap((value) =>
+      value.group ? value.options.map((inner) => inner.value) : [value.value],
+    );
+    if (!values.includes(ctx.params.value))
+      throw acp.RequestError.invalidParams(undefined, `no value ${ctx.params.value}`);
     option.currentValue = ctx.params.value;
     return { configOptions: entry.configOptions };
   })
@@ -298,7 +347,8 @@ acp
     (params) => params,
     (ctx) => {
       const entry = session(ctx);
-      if (!entry.models?.availableModels.some((model) => model.modelId === ctx.params.modelId)) throw acp.RequestError.invalidParams(undefined, `no model ${ctx.params.modelId}`);
+      if (!entry.models?.availableModels.some((model) => model.modelId === ctx.params.modelId))
+        throw acp.RequestError.invalidParams(undefined, `no model ${ctx.params.modelId}`);
       entry.models.currentModelId = ctx.params.modelId;
       return {};
     },

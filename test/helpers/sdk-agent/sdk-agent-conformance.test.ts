@@ -32,7 +32,12 @@ async function run(prompt: string) {
   const session = await client.newSession({ cwd });
   const result = await client.prompt(session.sessionId, text(prompt));
   expect(result.stopReason).toBe("end_turn");
-  return { updates: updatesOf(events, session.sessionId), results: resultsOf(events, session.sessionId), events, sessionId: session.sessionId };
+  return {
+    updates: updatesOf(events, session.sessionId),
+    results: resultsOf(events, session.sessionId),
+    events,
+    sessionId: session.sessionId,
+  };
 }
 
 describe("standard updates from the SDK agent", () => {
@@ -40,22 +45,51 @@ describe("standard updates from the SDK agent", () => {
     const { updates } = await run("plan");
     const plans = updates.filter((update) => update.sessionUpdate === "plan");
     expect(plans).toHaveLength(2);
-    expect(plans[1]).toMatchObject({ entries: [{ content: "Read the code", status: "completed" }, { status: "in_progress" }, { status: "pending", priority: "low" }] });
+    expect(plans[1]).toMatchObject({
+      entries: [
+        { content: "Read the code", status: "completed" },
+        { status: "in_progress" },
+        { status: "pending", priority: "low" },
+      ],
+    });
   });
 
   it("available_commands_update, session_info_update and usage_update keep their fields", async () => {
     expect((await run("commands")).updates).toContainEqual(
-      expect.objectContaining({ sessionUpdate: "available_commands_update", availableCommands: [expect.objectContaining({ name: "review", input: { hint: "what to review" } }), expect.objectContaining({ name: "test" })] }),
+      expect.objectContaining({
+        sessionUpdate: "available_commands_update",
+        availableCommands: [
+          expect.objectContaining({ name: "review", input: { hint: "what to review" } }),
+          expect.objectContaining({ name: "test" }),
+        ],
+      }),
     );
-    expect((await run("title Fix the flaky test")).updates).toContainEqual(expect.objectContaining({ sessionUpdate: "session_info_update", title: "Fix the flaky test", updatedAt: "1970-01-01T00:00:00.000Z" }));
-    expect((await run("usage")).updates).toContainEqual(expect.objectContaining({ sessionUpdate: "usage_update", used: 1200, size: 200000, cost: { amount: 0.01, currency: "USD" } }));
+    expect((await run("title Fix the flaky test")).updates).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: "session_info_update",
+        title: "Fix the flaky test",
+        updatedAt: "1970-01-01T00:00:00.000Z",
+      }),
+    );
+    expect((await run("usage")).updates).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: "usage_update",
+        used: 1200,
+        size: 200000,
+        cost: { amount: 0.01, currency: "USD" },
+      }),
+    );
   });
 });
 
 describe("fs requests answered by our client", () => {
   it("reads inside the session's directory, whole or by 1-based line and limit", async () => {
-    expect((await run(`read ${join(cwd, "notes.txt")}`)).results).toEqual([{ op: "read", ok: true, result: { content: "one\ntwo\nthree\n" } }]);
-    expect((await run(`read ${join(cwd, "notes.txt")} 2 1`)).results).toEqual([{ op: "read", ok: true, result: { content: "two\n" } }]);
+    expect((await run(`read ${join(cwd, "notes.txt")}`)).results).toEqual([
+      { op: "read", ok: true, result: { content: "one\ntwo\nthree\n" } },
+    ]);
+    expect((await run(`read ${join(cwd, "notes.txt")} 2 1`)).results).toEqual([
+      { op: "read", ok: true, result: { content: "two\n" } },
+    ]);
   });
 
   it("refuses a read outside the session's directories with an error the agent sees", async () => {
@@ -69,7 +103,9 @@ describe("fs requests answered by our client", () => {
     const { results, events } = await run(`write ${target} hello from the agent`);
     expect(results).toEqual([{ op: "write", ok: true, result: {} }]);
     expect(await readFile(target, "utf8")).toBe("hello from the agent");
-    expect(events).toContainEqual(expect.objectContaining({ type: "file-written", path: target, created: true, newText: "hello from the agent" }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "file-written", path: target, created: true, newText: "hello from the agent" }),
+    );
 
     const [outside] = (await run(`write ${join(root, "evil.txt")} nope`)).results;
     expect(outside).toMatchObject({ op: "write", ok: false });
@@ -80,7 +116,11 @@ describe("fs requests answered by our client", () => {
 describe("terminal requests answered by our client", () => {
   it("create, wait_for_exit, output and release: the command's output and exit code", async () => {
     const [result] = (await run("terminal echo hello; echo oops >&2; exit 3")).results;
-    expect(result).toMatchObject({ op: "terminal", ok: true, result: { exit: { exitCode: 3 }, output: { truncated: false, exitStatus: { exitCode: 3 } } } });
+    expect(result).toMatchObject({
+      op: "terminal",
+      ok: true,
+      result: { exit: { exitCode: 3 }, output: { truncated: false, exitStatus: { exitCode: 3 } } },
+    });
     const output = (result as { result: { output: { output: string } } }).result.output.output;
     expect(output).toContain("hello\n");
     expect(output).toContain("oops\n");
@@ -93,7 +133,11 @@ describe("terminal requests answered by our client", () => {
 
   it("kill ends a running command (the terminal stays readable), release forgets it", async () => {
     const [result] = (await run("kill")).results;
-    expect(result).toMatchObject({ op: "kill", ok: true, result: { running: { output: "started\n" }, after: { output: "started\n" }, outputAfterRelease: { ok: false } } });
+    expect(result).toMatchObject({
+      op: "kill",
+      ok: true,
+      result: { running: { output: "started\n" }, after: { output: "started\n" }, outputAfterRelease: { ok: false } },
+    });
     const exit = (result as { result: { exit: { exitCode?: number | null; signal?: string | null } } }).result.exit;
     expect(exit.signal ?? exit.exitCode).toBeTruthy();
   });

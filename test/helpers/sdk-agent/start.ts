@@ -22,8 +22,14 @@ export interface StartedSdkAgent {
  * Starts the scripted agent as a real child process with an initialized client on it. `env` is added to the
  * agent's environment only; pass the client's own view in `client.auth.env`.
  */
-export async function startSdkAgent(options: { flags?: readonly string[]; env?: Record<string, string>; client?: Partial<AcpClientOptions> } = {}): Promise<StartedSdkAgent> {
-  const transport = new StdioTransport({ command: process.execPath, args: [SDK_AGENT, ...(options.flags ?? [])], ...(options.env ? { env: options.env } : {}) });
+export async function startSdkAgent(
+  options: { flags?: readonly string[]; env?: Record<string, string>; client?: Partial<AcpClientOptions> } = {},
+): Promise<StartedSdkAgent> {
+  const transport = new StdioTransport({
+    command: process.execPath,
+    args: [SDK_AGENT, ...(options.flags ?? [])],
+    ...(options.env ? { env: options.env } : {}),
+  });
   const client = new AcpClient({ transport, stderrTail: () => transport.stderr, ...options.client });
   const events: ClientEvent[] = [];
   client.subscribe((event) => events.push(event));
@@ -39,7 +45,9 @@ export function updatesOf(events: readonly ClientEvent[], sessionId: string): Se
 /** The agent's `RESULT {json}` lines of a session: what its own requests to the client got back. */
 export function resultsOf(events: readonly ClientEvent[], sessionId: string): Array<Record<string, unknown>> {
   const text = updatesOf(events, sessionId)
-    .flatMap((update) => (update.sessionUpdate === "agent_message_chunk" && update.content.type === "text" ? [update.content.text] : []))
+    .flatMap((update) =>
+      update.sessionUpdate === "agent_message_chunk" && update.content.type === "text" ? [update.content.text] : [],
+    )
     .join("");
   return text
     .split("\n")

@@ -7,7 +7,11 @@ import { parseSessionUpdate } from "../../../src/protocol/index.js";
 import { PaneStore } from "../../../src/state/pane-store.js";
 import type { JournalEntry } from "../../../src/state/persistence/journal-format.js";
 import { readSessionJournal } from "../../../src/state/persistence/journal.js";
-import { INTERRUPTED_TURN_MESSAGE, journalReplaySteps, replayJournal } from "../../../src/state/persistence/journal-replay.js";
+import {
+  INTERRUPTED_TURN_MESSAGE,
+  journalReplaySteps,
+  replayJournal,
+} from "../../../src/state/persistence/journal-replay.js";
 import { SessionRecorder } from "../../../src/state/persistence/session-recorder.js";
 import { SessionIndex } from "../../../src/state/persistence/session-index.js";
 import type { TranscriptItem } from "../../../src/state/view-model.js";
@@ -28,7 +32,8 @@ function normalized(items: readonly TranscriptItem[]): unknown[] {
   for (const item of items) {
     const { id: _id, ...rest } = item;
     const last = out.at(-1);
-    if (item.kind === "agent-text" && last?.kind === "agent-text") last.markdown = `${String(last.markdown)}${item.markdown}`;
+    if (item.kind === "agent-text" && last?.kind === "agent-text")
+      last.markdown = `${String(last.markdown)}${item.markdown}`;
     else out.push({ ...rest });
   }
   return out;
@@ -37,7 +42,12 @@ function normalized(items: readonly TranscriptItem[]): unknown[] {
 describe("journal replay", () => {
   it("rebuilds the transcript the pane showed live, through the same store and reducer", async () => {
     const { client } = await startDemoClient({
-      client: { permissionPolicy: (request) => ({ outcome: "selected", optionId: request.options.find((option) => option.kind === "allow_once")!.optionId }) },
+      client: {
+        permissionPolicy: (request) => ({
+          outcome: "selected",
+          optionId: request.options.find((option) => option.kind === "allow_once")!.optionId,
+        }),
+      },
     });
     clients.push(client);
     const stateDir = tempDir("zc-pane-replay-");
@@ -45,7 +55,12 @@ describe("journal replay", () => {
     const session = await client.newSession({ cwd });
     const recorder = await SessionRecorder.open({
       stateDir,
-      session: { id: session.sessionId, agent: "demo", transport: { kind: "stdio", command: "node", args: ["demo-agent"] }, cwd },
+      session: {
+        id: session.sessionId,
+        agent: "demo",
+        transport: { kind: "stdio", command: "node", args: ["demo-agent"] },
+        cwd,
+      },
     });
     const live = new PaneStore({ now: () => 0 });
     client.subscribe(live.handleClientEvent);
@@ -76,7 +91,8 @@ describe("journal replay", () => {
     expect(indexed).toMatchObject({ id: session.sessionId, title: "make a plan", agent: "demo", cwd });
   });
 
-  const chunk = (value: string) => parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: value } });
+  const chunk = (value: string) =>
+    parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: value } });
   const at = 1;
 
   it("closes a turn the journal left open as interrupted, never silently", () => {
@@ -88,16 +104,32 @@ describe("journal replay", () => {
       { t: "prompt", at, text: "three", attachments: [] },
     ];
     const events = journalReplaySteps("s", entries).flatMap((step) => (step.kind === "event" ? [step.event] : []));
-    expect(events.map((event) => event.type)).toEqual(["turn-started", "update", "turn-failed", "turn-started", "turn-ended", "turn-started", "turn-failed"]);
-    expect(events.filter((event) => event.type === "turn-failed").map((event) => (event.type === "turn-failed" ? event.message : ""))).toEqual([
-      INTERRUPTED_TURN_MESSAGE,
-      INTERRUPTED_TURN_MESSAGE,
+    expect(events.map((event) => event.type)).toEqual([
+      "turn-started",
+      "update",
+      "turn-failed",
+      "turn-started",
+      "turn-ended",
+      "turn-started",
+      "turn-failed",
     ]);
+    expect(
+      events
+        .filter((event) => event.type === "turn-failed")
+        .map((event) => (event.type === "turn-failed" ? event.message : "")),
+    ).toEqual([INTERRUPTED_TURN_MESSAGE, INTERRUPTED_TURN_MESSAGE]);
   });
 
   it("skips a load replay of history the journal already holds, keeps one that is all there is", () => {
     const replayOf = (entries: JournalEntry[]) =>
-      journalReplaySteps("s", entries).flatMap((step) => (step.kind === "event" && step.event.type === "update" && step.event.update.sessionUpdate === "agent_message_chunk" && step.event.update.content.type === "text" ? [step.event.update.content.text] : []));
+      journalReplaySteps("s", entries).flatMap((step) =>
+        step.kind === "event" &&
+        step.event.type === "update" &&
+        step.event.update.sessionUpdate === "agent_message_chunk" &&
+        step.event.update.content.type === "text"
+          ? [step.event.update.content.text]
+          : [],
+      );
     const restored: JournalEntry[] = [
       { t: "restore", at, how: "load" },
       { t: "update", at, update: chunk("replayed") },

@@ -20,7 +20,8 @@ function tempState(): string {
   return mkdtempSync(join(tmpdir(), "zc-pane-journal-"));
 }
 
-const chunk = (text: string): SessionUpdate => parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+const chunk = (text: string): SessionUpdate =>
+  parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
 
 describe("transcript journal", () => {
   it("round trip: header, prompts, updates and turn ends come back in order", async () => {
@@ -28,8 +29,22 @@ describe("transcript journal", () => {
     const journal = JournalWriter.open(dir, SESSION, { now: () => 1000 });
     journal.appendPrompt("hello there", ["notes.md"]);
     journal.appendUpdate(chunk("Hi"));
-    journal.appendUpdate(parseSessionUpdate({ sessionUpdate: "tool_call", toolCallId: "t1", title: "shell", kind: "execute", status: "pending", rawInput: { command: "ls" } }));
-    journal.appendUpdate(parseSessionUpdate({ sessionUpdate: "plan", entries: [{ content: "step", status: "pending", priority: "high", activeForm: "Stepping" }] }));
+    journal.appendUpdate(
+      parseSessionUpdate({
+        sessionUpdate: "tool_call",
+        toolCallId: "t1",
+        title: "shell",
+        kind: "execute",
+        status: "pending",
+        rawInput: { command: "ls" },
+      }),
+    );
+    journal.appendUpdate(
+      parseSessionUpdate({
+        sessionUpdate: "plan",
+        entries: [{ content: "step", status: "pending", priority: "high", activeForm: "Stepping" }],
+      }),
+    );
     journal.appendTurnEnd("end_turn", "final words");
     journal.appendTurnFailed("boom");
     journal.close();
@@ -37,10 +52,19 @@ describe("transcript journal", () => {
     expect(statSync(journal.path).mode & 0o777).toBe(0o600);
     const read = await readSessionJournal(dir, SESSION.id);
     expect(read?.header).toMatchObject({ t: "header", v: 1, id: SESSION.id, agent: "demo", cwd: "/home/me/proj" });
-    expect(read?.entries.map((entry) => entry.t)).toEqual(["prompt", "update", "update", "update", "turn-end", "turn-failed"]);
+    expect(read?.entries.map((entry) => entry.t)).toEqual([
+      "prompt",
+      "update",
+      "update",
+      "update",
+      "turn-end",
+      "turn-failed",
+    ]);
     expect(read?.entries[0]).toEqual({ t: "prompt", at: 1000, text: "hello there", attachments: ["notes.md"] });
     expect(read?.entries[1]).toEqual({ t: "update", at: 1000, update: chunk("Hi") });
-    expect(read?.entries[3]).toMatchObject({ update: { sessionUpdate: "plan", entries: [{ activeForm: "Stepping" }] } });
+    expect(read?.entries[3]).toMatchObject({
+      update: { sessionUpdate: "plan", entries: [{ activeForm: "Stepping" }] },
+    });
     expect(read?.entries[4]).toEqual({ t: "turn-end", at: 1000, stopReason: "end_turn", finalText: "final words" });
     expect(read).toMatchObject({ skipped: 0, tornTail: false, capped: false, warnings: [] });
   });
@@ -48,13 +72,19 @@ describe("transcript journal", () => {
   it("an update the client could not read comes back the same, with its unknown kind", async () => {
     const dir = tempState();
     const unknown = parseSessionUpdate({ sessionUpdate: "telepathy", mood: "calm" });
-    const oddContent = parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "hologram", data: 1 } });
+    const oddContent = parseSessionUpdate({
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "hologram", data: 1 },
+    });
     const journal = JournalWriter.open(dir, SESSION);
     journal.appendUpdate(unknown);
     journal.appendUpdate(oddContent);
     journal.close();
     const read = await readSessionJournal(dir, SESSION.id);
-    expect(read?.entries.map((entry) => (entry.t === "update" ? entry.update : undefined))).toEqual([unknown, oddContent]);
+    expect(read?.entries.map((entry) => (entry.t === "update" ? entry.update : undefined))).toEqual([
+      unknown,
+      oddContent,
+    ]);
   });
 
   it("skips a torn last line with a warning, and a later append starts on a fresh line", async () => {
@@ -77,7 +107,11 @@ describe("transcript journal", () => {
     resumed.close();
     read = await readJournal(journal.path);
     // The torn piece is now an unreadable line in the middle; nothing after it is lost, no second header.
-    expect(read?.entries.map((entry) => (entry.t === "prompt" ? entry.text : entry.t))).toEqual(["first", "update", "second"]);
+    expect(read?.entries.map((entry) => (entry.t === "prompt" ? entry.text : entry.t))).toEqual([
+      "first",
+      "update",
+      "second",
+    ]);
     expect(read?.skipped).toBe(1);
     expect(read?.tornTail).toBe(false);
     expect(readFileSync(journal.path, "utf8").match(/"t":"header"/g)).toHaveLength(1);
@@ -111,7 +145,10 @@ describe("transcript journal", () => {
   it("stops at the size cap with one warning and a marker line", async () => {
     const dir = tempState();
     const warnings: string[] = [];
-    const journal = JournalWriter.open(dir, SESSION, { maxBytes: 4096, onWarning: (message) => warnings.push(message) });
+    const journal = JournalWriter.open(dir, SESSION, {
+      maxBytes: 4096,
+      onWarning: (message) => warnings.push(message),
+    });
     for (let n = 0; n < 1000; n++) journal.appendUpdate(chunk(`chunk number ${n} `));
     journal.appendPrompt("after the cap");
     journal.close();
@@ -134,9 +171,20 @@ describe("transcript journal", () => {
       chunk("b"),
       parseSessionUpdate({ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "hmm" } }),
       chunk("c"),
-      parseSessionUpdate({ sessionUpdate: "agent_message_chunk", messageId: "m2", content: { type: "text", text: "d" } }),
-      parseSessionUpdate({ sessionUpdate: "agent_message_chunk", messageId: "m2", content: { type: "text", text: "e" } }),
-      parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "f", annotations: { priority: 1 } } }),
+      parseSessionUpdate({
+        sessionUpdate: "agent_message_chunk",
+        messageId: "m2",
+        content: { type: "text", text: "d" },
+      }),
+      parseSessionUpdate({
+        sessionUpdate: "agent_message_chunk",
+        messageId: "m2",
+        content: { type: "text", text: "e" },
+      }),
+      parseSessionUpdate({
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: "f", annotations: { priority: 1 } },
+      }),
       chunk("g"),
     ];
     for (const update of updates) journal.appendUpdate(update);
@@ -146,7 +194,11 @@ describe("transcript journal", () => {
     const summary = read!.entries.map((entry) => {
       if (entry.t !== "update") return entry.t;
       const update = entry.update;
-      if ((update.sessionUpdate !== "agent_message_chunk" && update.sessionUpdate !== "agent_thought_chunk") || update.content.type !== "text") return update.sessionUpdate;
+      if (
+        (update.sessionUpdate !== "agent_message_chunk" && update.sessionUpdate !== "agent_thought_chunk") ||
+        update.content.type !== "text"
+      )
+        return update.sessionUpdate;
       return `${update.sessionUpdate === "agent_message_chunk" ? "m" : "t"}:${update.content.text}${update.messageId ? `@${update.messageId}` : ""}`;
     });
     expect(summary).toEqual(["m:ab", "t:hmm", "m:c", "m:de@m2", "m:f", "m:g", "turn-end"]);
@@ -159,7 +211,12 @@ describe("transcript journal", () => {
 
   it("buffers a burst: 50,000 small updates cost little next to parsing them", async () => {
     const dir = tempState();
-    const lines = Array.from({ length: 50_000 }, (_, n) => JSON.stringify({ sessionId: SESSION.id, update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `c${n} ` } } }));
+    const lines = Array.from({ length: 50_000 }, (_, n) =>
+      JSON.stringify({
+        sessionId: SESSION.id,
+        update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `c${n} ` } },
+      }),
+    );
     // The floor: what the client already does per update (JSON.parse + the lenient parse).
     let started = performance.now();
     const updates = lines.map((line) => {
@@ -179,9 +236,19 @@ describe("transcript journal", () => {
     const read = await readJournal(journal.path);
     // Runs of plain chunks are stored joined: a handful of lines holding every character, in order.
     expect(read!.entries.length).toBeLessThan(200);
-    const stored = read!.entries.map((entry) => (entry.t === "update" && entry.update.sessionUpdate === "agent_message_chunk" && entry.update.content.type === "text" ? entry.update.content.text : "")).join("");
+    const stored = read!.entries
+      .map((entry) =>
+        entry.t === "update" &&
+        entry.update.sessionUpdate === "agent_message_chunk" &&
+        entry.update.content.type === "text"
+          ? entry.update.content.text
+          : "",
+      )
+      .join("");
     expect(stored).toBe(Array.from({ length: 50_000 }, (_, n) => `c${n} `).join(""));
-    console.info(`journal: 50,000 updates appended and written in ${journalMs.toFixed(1)} ms (${((journalMs / 50_000) * 1000).toFixed(2)} µs each); parsing them: ${parseMs.toFixed(1)} ms; file ${(statSync(journal.path).size / 1024).toFixed(0)} KiB in ${read!.entries.length} lines`);
+    console.info(
+      `journal: 50,000 updates appended and written in ${journalMs.toFixed(1)} ms (${((journalMs / 50_000) * 1000).toFixed(2)} µs each); parsing them: ${parseMs.toFixed(1)} ms; file ${(statSync(journal.path).size / 1024).toFixed(0)} KiB in ${read!.entries.length} lines`,
+    );
     // Generous bound for a shared CI machine; the measured figure is reported above.
     expect(journalMs).toBeLessThan(2_000);
   });

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { JournalWriter } from "../../../src/state/persistence/journal.js";
-import { describeConnection, mergeEntries, sessionTitle, type SessionEntry } from "../../../src/state/persistence/session-entry.js";
+import {
+  describeConnection,
+  mergeEntries,
+  sessionTitle,
+  type SessionEntry,
+} from "../../../src/state/persistence/session-entry.js";
 import { findSession, SessionIndex, SessionLookupError } from "../../../src/state/persistence/session-index.js";
 
 function tempState(): string {
@@ -54,14 +59,37 @@ describe("session index", () => {
   it("merges a session recorded twice: latest activity wins, created and title stay", async () => {
     const dir = tempState();
     const index = new SessionIndex(dir);
-    await index.record(entry("s1", { title: "first prompt", created: "2026-01-01T10:00:00.000Z", lastActivity: "2026-01-01T11:00:00.000Z" }));
+    await index.record(
+      entry("s1", {
+        title: "first prompt",
+        created: "2026-01-01T10:00:00.000Z",
+        lastActivity: "2026-01-01T11:00:00.000Z",
+      }),
+    );
     // An older process's stale copy must not roll the activity back.
-    await index.record(entry("s1", { title: "", cwd: "/elsewhere", created: "2026-01-02T10:00:00.000Z", lastActivity: "2026-01-01T10:30:00.000Z" }));
+    await index.record(
+      entry("s1", {
+        title: "",
+        cwd: "/elsewhere",
+        created: "2026-01-02T10:00:00.000Z",
+        lastActivity: "2026-01-01T10:30:00.000Z",
+      }),
+    );
     let [merged] = await index.list();
-    expect(merged).toMatchObject({ title: "first prompt", cwd: "/home/me/proj", created: "2026-01-01T10:00:00.000Z", lastActivity: "2026-01-01T11:00:00.000Z" });
+    expect(merged).toMatchObject({
+      title: "first prompt",
+      cwd: "/home/me/proj",
+      created: "2026-01-01T10:00:00.000Z",
+      lastActivity: "2026-01-01T11:00:00.000Z",
+    });
     await index.record(entry("s1", { title: "", alias: "coder", lastActivity: "2026-01-03T09:00:00.000Z" }));
     [merged] = await index.list();
-    expect(merged).toMatchObject({ title: "first prompt", alias: "coder", lastActivity: "2026-01-03T09:00:00.000Z", created: "2026-01-01T10:00:00.000Z" });
+    expect(merged).toMatchObject({
+      title: "first prompt",
+      alias: "coder",
+      lastActivity: "2026-01-03T09:00:00.000Z",
+      created: "2026-01-01T10:00:00.000Z",
+    });
   });
 
   it("lists newest activity first", async () => {
@@ -95,8 +123,13 @@ describe("session index", () => {
 
     const warnings: string[] = [];
     const listed = await new SessionIndex(dir, { onWarning: (message) => warnings.push(message) }).list();
-    expect(listed.map((session) => session.id).sort()).toEqual(["0b6f2a0e-1111-4c1e-9a57-2f1a3f0c9d11", "77aa0000-2222-4c1e-9a57-2f1a3f0c9d11"]);
-    expect(listed.find((session) => session.id.startsWith("0b6f"))?.title).toBe("Prompt of 0b6f2a0e-1111-4c1e-9a57-2f1a3f0c9d11");
+    expect(listed.map((session) => session.id).sort()).toEqual([
+      "0b6f2a0e-1111-4c1e-9a57-2f1a3f0c9d11",
+      "77aa0000-2222-4c1e-9a57-2f1a3f0c9d11",
+    ]);
+    expect(listed.find((session) => session.id.startsWith("0b6f"))?.title).toBe(
+      "Prompt of 0b6f2a0e-1111-4c1e-9a57-2f1a3f0c9d11",
+    );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/was corrupt .*rebuilt it from the transcripts with 2 sessions/);
     expect(existsSync(`${index.path}.corrupt`)).toBe(true);
@@ -112,7 +145,9 @@ describe("session index", () => {
     JournalWriter.open(dir, fields).close();
     writeFileSync(join(dir, "sessions.json"), JSON.stringify({ version: 1, sessions: [entry("good"), { id: 42 }] }));
     const warnings: string[] = [];
-    const ids = (await new SessionIndex(dir, { onWarning: (message) => warnings.push(message) }).list()).map((session) => session.id).sort();
+    const ids = (await new SessionIndex(dir, { onWarning: (message) => warnings.push(message) }).list())
+      .map((session) => session.id)
+      .sort();
     expect(ids).toEqual(["from-journal", "good"]);
     expect(warnings[0]).toMatch(/1 unreadable entry/);
   });
@@ -134,8 +169,14 @@ describe("lookup by id prefix", () => {
   ];
 
   it("finds a unique prefix, an exact id, and ignores case", () => {
-    expect(findSession(entries, "c0f")).toMatchObject({ kind: "found", entry: { id: "c0ffee00-5f1d-4c1e-9a57-2f1a3f0c9d11" } });
-    expect(findSession(entries, "0b6f2a0e")).toMatchObject({ kind: "found", entry: { id: "0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11" } });
+    expect(findSession(entries, "c0f")).toMatchObject({
+      kind: "found",
+      entry: { id: "c0ffee00-5f1d-4c1e-9a57-2f1a3f0c9d11" },
+    });
+    expect(findSession(entries, "0b6f2a0e")).toMatchObject({
+      kind: "found",
+      entry: { id: "0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11" },
+    });
     expect(findSession(entries, "0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11").kind).toBe("found");
     expect(findSession(entries, "C0FFEE")).toMatchObject({ kind: "found" });
   });
@@ -154,7 +195,9 @@ describe("lookup by id prefix", () => {
     const dir = tempState();
     const index = new SessionIndex(dir);
     for (const known of entries) await index.record(known);
-    await expect(index.require("deadbeef")).rejects.toThrow(/no session matching "deadbeef" is known on this machine; `zc-pane sessions` lists/);
+    await expect(index.require("deadbeef")).rejects.toThrow(
+      /no session matching "deadbeef" is known on this machine; `zc-pane sessions` lists/,
+    );
     await expect(index.require("")).rejects.toBeInstanceOf(SessionLookupError);
     expect((await index.require("0b6f2")).id).toBe("0b6f2a0e-5f1d-4c1e-9a57-2f1a3f0c9d11");
   });
@@ -171,18 +214,29 @@ describe("session entry helpers", () => {
   });
 
   it("records a gateway URL without its token and a stdio agent with its command", () => {
-    expect(describeConnection({ kind: "gateway", url: "ws://127.0.0.1:42617/acp?agent=coder&token=zc_secret" })).toEqual({
+    expect(
+      describeConnection({ kind: "gateway", url: "ws://127.0.0.1:42617/acp?agent=coder&token=zc_secret" }),
+    ).toEqual({
       agent: "zeroclaw",
       transport: { kind: "gateway", url: "ws://127.0.0.1:42617/acp?agent=coder" },
     });
-    expect(describeConnection({ kind: "stdio", agentName: "demo", command: { command: "node", args: ["zc-pane.js", "demo-agent"] } })).toEqual({
+    expect(
+      describeConnection({
+        kind: "stdio",
+        agentName: "demo",
+        command: { command: "node", args: ["zc-pane.js", "demo-agent"] },
+      }),
+    ).toEqual({
       agent: "demo",
       transport: { kind: "stdio", command: "node", args: ["zc-pane.js", "demo-agent"] },
     });
   });
 
   it("merging keeps the earliest creation and the latest activity", () => {
-    const merged = mergeEntries(entry("s", { created: "2026-01-05T00:00:00.000Z" }), entry("s", { created: "2026-01-01T00:00:00.000Z", lastActivity: "2026-02-01T00:00:00.000Z" }));
+    const merged = mergeEntries(
+      entry("s", { created: "2026-01-05T00:00:00.000Z" }),
+      entry("s", { created: "2026-01-01T00:00:00.000Z", lastActivity: "2026-02-01T00:00:00.000Z" }),
+    );
     expect(merged.created).toBe("2026-01-01T00:00:00.000Z");
     expect(merged.lastActivity).toBe("2026-02-01T00:00:00.000Z");
   });

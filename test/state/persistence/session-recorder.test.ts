@@ -7,8 +7,14 @@ import { readSessionJournal } from "../../../src/state/persistence/journal.js";
 import { SessionIndex } from "../../../src/state/persistence/session-index.js";
 import { SessionRecorder } from "../../../src/state/persistence/session-recorder.js";
 
-const SESSION = { id: "5e55e55e-0000-4000-8000-000000000001", agent: "demo", transport: { kind: "stdio" as const, command: "node", args: ["demo-agent"] }, cwd: "/tmp" };
-const chunk = (text: string) => parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+const SESSION = {
+  id: "5e55e55e-0000-4000-8000-000000000001",
+  agent: "demo",
+  transport: { kind: "stdio" as const, command: "node", args: ["demo-agent"] },
+  cwd: "/tmp",
+};
+const chunk = (text: string) =>
+  parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
 
 function tempState(): string {
   return mkdtempSync(join(tmpdir(), "zc-pane-recorder-"));
@@ -26,11 +32,22 @@ describe("session recorder", () => {
     recorder.handleEvent({ type: "update", sessionId: "someone-else", update: chunk("not ours") });
     recorder.handleEvent({ type: "turn-ended", sessionId: "someone-else", turnId: 1, stopReason: "end_turn" });
     clock += 60_000;
-    recorder.handleEvent({ type: "turn-ended", sessionId: SESSION.id, turnId: 1, stopReason: "end_turn", finalText: "Done." });
+    recorder.handleEvent({
+      type: "turn-ended",
+      sessionId: SESSION.id,
+      turnId: 1,
+      stopReason: "end_turn",
+      finalText: "Done.",
+    });
     await recorder.close();
 
     const [entry] = await new SessionIndex(stateDir).list();
-    expect(entry).toMatchObject({ id: SESSION.id, title: "fix the flaky test", created: "2026-03-01T10:00:00.000Z", lastActivity: "2026-03-01T10:02:00.000Z" });
+    expect(entry).toMatchObject({
+      id: SESSION.id,
+      title: "fix the flaky test",
+      created: "2026-03-01T10:00:00.000Z",
+      lastActivity: "2026-03-01T10:02:00.000Z",
+    });
     const journal = await readSessionJournal(stateDir, SESSION.id);
     expect(journal?.entries.map((item) => item.t)).toEqual(["prompt", "update", "turn-end"]);
     expect(journal?.entries[0]).toMatchObject({ attachments: ["log.txt"] });
@@ -38,27 +55,46 @@ describe("session recorder", () => {
 
   it("reopening a session (resume) appends to its journal and keeps its title and creation time", async () => {
     const stateDir = tempState();
-    const first = await SessionRecorder.open({ stateDir, session: { ...SESSION, title: "the first question" }, now: () => new Date("2026-03-01T10:00:00.000Z") });
+    const first = await SessionRecorder.open({
+      stateDir,
+      session: { ...SESSION, title: "the first question" },
+      now: () => new Date("2026-03-01T10:00:00.000Z"),
+    });
     first.recordPrompt("the first question");
     await first.close();
-    const again = await SessionRecorder.open({ stateDir, session: { ...SESSION, title: "a later question" }, now: () => new Date("2026-03-02T10:00:00.000Z") });
+    const again = await SessionRecorder.open({
+      stateDir,
+      session: { ...SESSION, title: "a later question" },
+      now: () => new Date("2026-03-02T10:00:00.000Z"),
+    });
     expect(again.session).toMatchObject({ title: "the first question", created: "2026-03-01T10:00:00.000Z" });
     again.beginRestore("resume");
-    again.handleEvent({ type: "update", sessionId: SESSION.id, update: parseSessionUpdate({ sessionUpdate: "plan", entries: [] }) });
+    again.handleEvent({
+      type: "update",
+      sessionId: SESSION.id,
+      update: parseSessionUpdate({ sessionUpdate: "plan", entries: [] }),
+    });
     again.endRestore();
     again.recordPrompt("a later question");
     await again.close();
     const journal = await readSessionJournal(stateDir, SESSION.id);
     expect(journal?.entries.map((item) => item.t)).toEqual(["prompt", "restore", "update", "restored", "prompt"]);
     expect(readFileSync(journal!.path, "utf8").match(/"t":"header"/g)).toHaveLength(1);
-    expect((await new SessionIndex(stateDir).list())[0]).toMatchObject({ title: "the first question", lastActivity: "2026-03-02T10:00:00.000Z" });
+    expect((await new SessionIndex(stateDir).list())[0]).toMatchObject({
+      title: "the first question",
+      lastActivity: "2026-03-02T10:00:00.000Z",
+    });
   });
 
   it("never throws when the state dir is unusable: one warning each, and the session goes on", async () => {
     const notADir = join(tempState(), "file");
     writeFileSync(notADir, "");
     const warnings: string[] = [];
-    const recorder = await SessionRecorder.open({ stateDir: notADir, session: SESSION, onWarning: (message) => warnings.push(message) });
+    const recorder = await SessionRecorder.open({
+      stateDir: notADir,
+      session: SESSION,
+      onWarning: (message) => warnings.push(message),
+    });
     recorder.recordPrompt("hello");
     recorder.handleEvent({ type: "update", sessionId: SESSION.id, update: chunk("hi") });
     recorder.handleEvent({ type: "turn-ended", sessionId: SESSION.id, turnId: 1, stopReason: "end_turn" });

@@ -2,7 +2,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadMarkdownRenderer } from "../../../src/markdown/renderer.js";
 import { Header } from "../../../src/ui/app/header.js";
 import { KEYS, renderPane } from "../../helpers/ink.js";
-import { HOSTILE, SESSION, text, thought, toolCall, toolUpdate, turnEnded, turnStarted, update } from "../../state/fixtures.js";
+import {
+  HOSTILE,
+  SESSION,
+  text,
+  thought,
+  toolCall,
+  toolUpdate,
+  turnEnded,
+  turnStarted,
+  update,
+} from "../../state/fixtures.js";
 import { renderApp, settle } from "./harness.js";
 
 beforeAll(async () => {
@@ -16,9 +26,24 @@ function openSession(store: ReturnType<typeof renderApp>["store"]) {
 
 describe.each([40, 80])("Header at %i columns", (columns) => {
   it("shows agent, alias, short session id and state on one line", async () => {
-    const pane = renderPane(<Header header={{ agentName: "zeroclaw-acp", agentTitle: "ZeroClaw", alias: "coder", sessionId: SESSION, connection: "ready" }} width={columns} />, { columns });
+    const pane = renderPane(
+      <Header
+        header={{
+          agentName: "zeroclaw-acp",
+          agentTitle: "ZeroClaw",
+          alias: "coder",
+          sessionId: SESSION,
+          connection: "ready",
+        }}
+        width={columns}
+      />,
+      { columns },
+    );
     await pane.settle();
-    const lines = pane.frame().split("\n").filter((line) => line !== "");
+    const lines = pane
+      .frame()
+      .split("\n")
+      .filter((line) => line !== "");
     expect(lines).toHaveLength(1);
     expect(lines[0]!.length).toBeLessThanOrEqual(columns);
     expect(lines[0]).toContain("ZeroClaw · coder · 0b6f0000");
@@ -27,7 +52,15 @@ describe.each([40, 80])("Header at %i columns", (columns) => {
   });
 
   it("shows a spinner and the elapsed time only while a turn runs", async () => {
-    const pane = renderPane(<Header header={{ agentName: "demo", connection: "ready" }} width={columns} turnStartedAt={1_000} now={() => 4_500} />, { columns });
+    const pane = renderPane(
+      <Header
+        header={{ agentName: "demo", connection: "ready" }}
+        width={columns}
+        turnStartedAt={1_000}
+        now={() => 4_500}
+      />,
+      { columns },
+    );
     await pane.settle();
     expect(pane.frame()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] working 3\.5s/);
     pane.unmount();
@@ -47,7 +80,9 @@ describe.each([40, 80])("App at %i columns", (columns) => {
     frame = pane.frame();
     expect(frame).toContain("esc cancel");
     expect(frame).not.toContain("ctrl+d close");
-    store.handleClientEvent(toolCall({ toolCallId: "t", name: "shell", kind: "execute", rawInput: { command: "ls" }, status: "pending" }));
+    store.handleClientEvent(
+      toolCall({ toolCallId: "t", name: "shell", kind: "execute", rawInput: { command: "ls" }, status: "pending" }),
+    );
     await settle(pane);
     expect(pane.frame()).toContain("esc cancel · ctrl+o expand");
     store.handleClientEvent(turnEnded());
@@ -79,7 +114,10 @@ describe.each([40, 80])("App at %i columns", (columns) => {
     openSession(store);
     store.handleClientEvent(update({ sessionUpdate: "hologram_update", beams: 3 }));
     await settle(pane);
-    const lines = pane.frame().split("\n").filter((line) => line.includes("unsupported"));
+    const lines = pane
+      .frame()
+      .split("\n")
+      .filter((line) => line.includes("unsupported"));
     expect(lines).toEqual(['? unsupported update "hologram_update"']);
     expect(pane.rawFrame()).toMatch(/\u001b\[2m\? unsupported/);
     pane.unmount();
@@ -91,9 +129,20 @@ describe.each([40, 80])("App at %i columns", (columns) => {
     const hostile = `${HOSTILE.osc52}A${HOSTILE.osc0}B${HOSTILE.csi2j}C${HOSTILE.c1csi}D`;
     store.handleClientEvent(turnStarted());
     store.handleClientEvent(text(`text ${hostile}\n\nmore\n\n`));
-    store.handleClientEvent(toolCall({ toolCallId: "t", name: "shell", title: `title ${hostile}`, kind: "execute", rawInput: { command: `cmd ${hostile}` }, status: "pending" }));
+    store.handleClientEvent(
+      toolCall({
+        toolCallId: "t",
+        name: "shell",
+        title: `title ${hostile}`,
+        kind: "execute",
+        rawInput: { command: `cmd ${hostile}` },
+        status: "pending",
+      }),
+    );
     store.handleClientEvent(toolUpdate({ toolCallId: "t", status: "completed", rawOutput: `out ${hostile}` }));
-    store.handleClientEvent(update({ sessionUpdate: "plan", entries: [{ content: `plan ${hostile}`, status: "pending", priority: "high" }] }));
+    store.handleClientEvent(
+      update({ sessionUpdate: "plan", entries: [{ content: `plan ${hostile}`, status: "pending", priority: "high" }] }),
+    );
     store.handleClientEvent(text(`tail ${hostile}`));
     await settle(pane);
     await pane.press(KEYS.ctrlO);
@@ -118,7 +167,13 @@ describe.each([40, 80])("App at %i columns", (columns) => {
     store.handleClientEvent(turnStarted());
     store.handleClientEvent(text(`\`\`\`\n${Array.from({ length: 200 }, (_, i) => `code line ${i}`).join("\n")}\n`));
     store.handleClientEvent(toolCall({ toolCallId: "t", name: "shell", status: "pending" }));
-    store.handleClientEvent(toolUpdate({ toolCallId: "t", status: "in_progress", rawOutput: Array.from({ length: 500 }, (_, i) => `out ${i}`).join("\n") }));
+    store.handleClientEvent(
+      toolUpdate({
+        toolCallId: "t",
+        status: "in_progress",
+        rawOutput: Array.from({ length: 500 }, (_, i) => `out ${i}`).join("\n"),
+      }),
+    );
     await settle(pane);
     await pane.press(KEYS.ctrlO);
     // In debug mode a frame is the static output plus the dynamic part: the latter is after the banner.
@@ -135,7 +190,15 @@ describe("App resize", () => {
     const { store, pane } = renderApp({ columns: 80 });
     openSession(store);
     store.handleClientEvent(turnStarted());
-    store.handleClientEvent(toolCall({ toolCallId: "t", name: "shell", kind: "execute", rawInput: { command: "a command long enough to need the whole width of a wide pane" }, status: "pending" }));
+    store.handleClientEvent(
+      toolCall({
+        toolCallId: "t",
+        name: "shell",
+        kind: "execute",
+        rawInput: { command: "a command long enough to need the whole width of a wide pane" },
+        status: "pending",
+      }),
+    );
     await settle(pane);
     (pane.stdout as unknown as { columns: number }).columns = 40;
     pane.stdout.emit("resize");
@@ -207,9 +270,13 @@ describe("App keys", () => {
     const { store, actions, pane } = renderApp({ columns: 60 });
     openSession(store);
     store.handleClientEvent(turnStarted());
-    store.handleClientEvent(toolCall({ toolCallId: "a", name: "first", rawInput: { command: "one" }, status: "pending" }));
+    store.handleClientEvent(
+      toolCall({ toolCallId: "a", name: "first", rawInput: { command: "one" }, status: "pending" }),
+    );
     store.handleClientEvent(toolUpdate({ toolCallId: "a", status: "completed", rawOutput: "output of one" }));
-    store.handleClientEvent(toolCall({ toolCallId: "b", name: "second", rawInput: { command: "two" }, status: "pending" }));
+    store.handleClientEvent(
+      toolCall({ toolCallId: "b", name: "second", rawInput: { command: "two" }, status: "pending" }),
+    );
     await settle(pane);
     await pane.press(KEYS.ctrlO);
     expect(pane.frame()).toContain("▾ second");
@@ -227,7 +294,15 @@ describe("App keys", () => {
   it("shows the agent-died panel with exit code, signal and stderr, and restarts on r", async () => {
     const { store, actions, pane } = renderApp({ columns: 60 });
     openSession(store);
-    store.dispatch({ type: "agent-died", death: { message: "the agent exited with code 3", exitCode: 3, signal: null, stderrTail: "thread main panicked\nat src/lib.rs:1" } });
+    store.dispatch({
+      type: "agent-died",
+      death: {
+        message: "the agent exited with code 3",
+        exitCode: 3,
+        signal: null,
+        stderrTail: "thread main panicked\nat src/lib.rs:1",
+      },
+    });
     await settle(pane);
     const frame = pane.frame();
     expect(frame).toContain("the agent stopped (exit code 3)");
@@ -247,7 +322,11 @@ describe("App keys", () => {
         key: "zc-out-0",
         requestId: "zc-out-0",
         sessionId: SESSION,
-        toolCall: { toolCallId: "approval-1", title: "Approve shell?", content: [{ type: "content", content: { type: "text", text: "command: git push" } }] },
+        toolCall: {
+          toolCallId: "approval-1",
+          title: "Approve shell?",
+          content: [{ type: "content", content: { type: "text", text: "command: git push" } }],
+        },
         options: [
           { optionId: "allow-once", name: "Allow once", kind: "allow_once" },
           { optionId: "reject-once", name: "Reject", kind: "reject_once" },

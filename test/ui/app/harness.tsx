@@ -52,9 +52,15 @@ export class FakeActions implements PaneActions {
 
 /** The App on a fake terminal, with a store already showing an open session. */
 export function renderApp(options: { columns?: number; rows?: number; state?: PaneState } = {}) {
-  const store = new PaneStore({ initial: options.state ?? initialPaneState({ agentName: "demo" }), flushIntervalMs: 1 });
+  const store = new PaneStore({
+    initial: options.state ?? initialPaneState({ agentName: "demo" }),
+    flushIntervalMs: 1,
+  });
   const actions = new FakeActions();
-  const pane = renderPane(<App store={store} actions={actions} cwd="/tmp" />, { columns: options.columns ?? 40, rows: options.rows ?? 30 });
+  const pane = renderPane(<App store={store} actions={actions} cwd="/tmp" />, {
+    columns: options.columns ?? 40,
+    rows: options.rows ?? 30,
+  });
   return { store, actions, pane };
 }
 

@@ -3,8 +3,8 @@ import { DiffView } from "../../../src/ui/diff/diff-view.js";
 import { renderPane } from "../../helpers/ink.js";
 import { hostile, isFreeOfHostileControls, widestLine } from "./frame-width.js";
 
-const OLD = ["fn main() {", "    let x = 1;", "    println!(\"{x}\");", "}"].join("\n");
-const NEW = ["fn main() {", "    let x = 2;", "    println!(\"{x}\");", "}"].join("\n");
+const OLD = ["fn main() {", "    let x = 1;", '    println!("{x}");', "}"].join("\n");
+const NEW = ["fn main() {", "    let x = 2;", '    println!("{x}");', "}"].join("\n");
 
 async function show(props: Parameters<typeof DiffView>[0], columns = props.width) {
   const pane = renderPane(<DiffView {...props} />, { columns });
@@ -24,8 +24,8 @@ describe("DiffView", () => {
       expect(lines).toContain(" fn main() {");
       const raw = pane.rawFrame();
       // Colours: red (31) on the removed line, green (32) on the added one.
-      expect(raw).toMatch(/\u001b\[31m-    let x = 1;/);
-      expect(raw).toMatch(/\u001b\[32m\+    let x = 2;/);
+      expect(raw).toMatch(/\u001b\[31m- {4}let x = 1;/);
+      expect(raw).toMatch(/\u001b\[32m\+ {4}let x = 2;/);
       expect(widestLine(raw)).toBeLessThanOrEqual(width);
       pane.unmount();
     });
@@ -45,7 +45,10 @@ describe("DiffView", () => {
   it("caps the rows at maxLines and counts the rest in one row", async () => {
     const newText = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n");
     const pane = await show({ path: "big.txt", newText, width: 40, maxLines: 6 });
-    const lines = pane.frame().split("\n").filter((line) => line.trim() !== "");
+    const lines = pane
+      .frame()
+      .split("\n")
+      .filter((line) => line.trim() !== "");
     // Path, 6 rows (header + 5 lines), then the summary of the 45 lines left out.
     expect(lines).toHaveLength(8);
     expect(lines.at(-1)).toBe("… 45 more lines");
@@ -55,7 +58,13 @@ describe("DiffView", () => {
   it("cuts long lines to the width before layout, at 40 and 80 columns", async () => {
     for (const width of [40, 80]) {
       const long = `${"x".repeat(500)} ${"界".repeat(200)}`;
-      const pane = await show({ path: `${"deep/".repeat(40)}file.ts`, oldText: "short", newText: `${long}\n\tindented ${long}`, width, maxLines: 10 });
+      const pane = await show({
+        path: `${"deep/".repeat(40)}file.ts`,
+        oldText: "short",
+        newText: `${long}\n\tindented ${long}`,
+        width,
+        maxLines: 10,
+      });
       const frame = pane.frame();
       expect(frame.split("\n").length).toBeLessThan(10);
       expect(widestLine(pane.rawFrame())).toBeLessThanOrEqual(width);

@@ -54,7 +54,13 @@ describe("completion: @ paths", () => {
 
   it("finds the @ token around the cursor, split into directory and name prefix", () => {
     const buffer = setCursor(createBuffer("look at @src/ui/pro now"), 0, 19);
-    expect(findCompletionContext(buffer)).toMatchObject({ kind: "file", dir: "src/ui/", base: "pro", start: 8, end: 19 });
+    expect(findCompletionContext(buffer)).toMatchObject({
+      kind: "file",
+      dir: "src/ui/",
+      base: "pro",
+      start: 8,
+      end: 19,
+    });
     expect(findCompletionContext(createBuffer("mail me@example.com"))).toBeUndefined();
   });
 

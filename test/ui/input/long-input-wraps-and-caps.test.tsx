@@ -16,7 +16,13 @@ describe.each(WIDTHS)("long input wraps within the width and the rows are capped
     const lines = pane.inputLines();
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
-    expect(lines.map((line) => line.slice(2)).join(" ").replace(/\s+/g, " ").trim()).toBe(text);
+    expect(
+      lines
+        .map((line) => line.slice(2))
+        .join(" ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ).toBe(text);
     await pane.press(KEYS.enter);
     expect(pane.onSubmit).toHaveBeenCalledWith(text, []);
   });

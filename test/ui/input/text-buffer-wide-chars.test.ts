@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { cpLength, graphemes, truncateToWidth } from "../../../src/ui/input/graphemes.js";
-import { backspace, bufferText, createBuffer, moveLeft, moveRight, moveWordLeft, setCursor } from "../../../src/ui/input/text-buffer.js";
+import {
+  backspace,
+  bufferText,
+  createBuffer,
+  moveLeft,
+  moveRight,
+  moveWordLeft,
+  setCursor,
+} from "../../../src/ui/input/text-buffer.js";
 import { layoutBuffer } from "../../../src/ui/input/visual-layout.js";
 
 describe("text buffer: wide characters and emoji", () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createBuffer, setCursor } from "../../../src/ui/input/text-buffer.js";
 import { layoutBuffer, moveVertical, scrollTop, wrapLine } from "../../../src/ui/input/visual-layout.js";
 
-const texts = (line: string, width: number) => wrapLine(line, width).map((row) => row.cells.map((c) => c.text).join(""));
+const texts = (line: string, width: number) =>
+  wrapLine(line, width).map((row) => row.cells.map((c) => c.text).join(""));
 
 describe("visual layout: wrapping to the pane width", () => {
   it("wraps at the last blank that fits, keeping the blank at the row end", () => {

@@ -4,7 +4,17 @@ import { describe, expect, it } from "vitest";
 import { KEY_LAYER, useKeyMatcher, useKeys } from "../../../src/ui/keys/key-router.js";
 import { KEYS, renderPane } from "../../helpers/ink.js";
 
-function Recorder({ layer, name, consume, log }: { layer: number; name: string; consume: (input: string) => boolean; log: string[] }) {
+function Recorder({
+  layer,
+  name,
+  consume,
+  log,
+}: {
+  layer: number;
+  name: string;
+  consume: (input: string) => boolean;
+  log: string[];
+}) {
   useKeys(layer, (press) => {
     log.push(`${name}:${press.input}`);
     return consume(press.input);
@@ -67,7 +77,15 @@ describe("keymap matching of real key sequences", () => {
   function Probe({ log }: { log: string[] }) {
     const matches = useKeyMatcher();
     useKeys(KEY_LAYER.global, (press) => {
-      for (const action of ["turn.cancel", "tool.focusPrev", "tool.focusNext", "input.newline", "mode.cycle", "app.interrupt", "session.stop"] as const) {
+      for (const action of [
+        "turn.cancel",
+        "tool.focusPrev",
+        "tool.focusNext",
+        "input.newline",
+        "mode.cycle",
+        "app.interrupt",
+        "session.stop",
+      ] as const) {
         if (matches(action, press)) log.push(action);
       }
       return true;
@@ -78,8 +96,27 @@ describe("keymap matching of real key sequences", () => {
   it("recognises Esc, Alt+Up/Down, Ctrl+J, Alt+Enter, Shift+Tab, Ctrl+C and Ctrl+X as a terminal sends them", async () => {
     const log: string[] = [];
     const app = renderPane(<Probe log={log} />);
-    for (const key of [KEYS.escape, KEYS.altUp, KEYS.altDown, KEYS.ctrlJ, KEYS.altEnter, KEYS.shiftTab, KEYS.ctrlC, KEYS.ctrlX]) await app.press(key);
-    expect(log).toEqual(["turn.cancel", "tool.focusPrev", "tool.focusNext", "input.newline", "input.newline", "mode.cycle", "app.interrupt", "session.stop"]);
+    for (const key of [
+      KEYS.escape,
+      KEYS.altUp,
+      KEYS.altDown,
+      KEYS.ctrlJ,
+      KEYS.altEnter,
+      KEYS.shiftTab,
+      KEYS.ctrlC,
+      KEYS.ctrlX,
+    ])
+      await app.press(key);
+    expect(log).toEqual([
+      "turn.cancel",
+      "tool.focusPrev",
+      "tool.focusNext",
+      "input.newline",
+      "input.newline",
+      "mode.cycle",
+      "app.interrupt",
+      "session.stop",
+    ]);
     app.unmount();
   });
 });

@@ -19,7 +19,11 @@ export const EDIT_OPTIONS: PermissionOption[] = [
 let counter = 0;
 
 /** A pending request shaped as the queue hands it to the UI; ids count up like ZeroClaw's `zc-out-N`. */
-export function pending(toolCall: Partial<PermissionToolCall>, options: PermissionOption[] = SHELL_OPTIONS, receivedAt = Date.now()): PendingPermission {
+export function pending(
+  toolCall: Partial<PermissionToolCall>,
+  options: PermissionOption[] = SHELL_OPTIONS,
+  receivedAt = Date.now(),
+): PendingPermission {
   const requestId = `zc-out-${counter++}`;
   return {
     key: requestId,
@@ -56,7 +60,10 @@ export function editRequest(oldText: string | undefined = "let x = 1;", newText 
 }
 
 /** ZeroClaw's ask_user fallback: `choice-N` ids, the last kind `reject_once` (protocol.md §7.2). */
-export function askUserRequest(question = "How should I integrate main?", choices = ["Rebase", "Merge", "Cancel"]): PendingPermission {
+export function askUserRequest(
+  question = "How should I integrate main?",
+  choices = ["Rebase", "Merge", "Cancel"],
+): PendingPermission {
   return pending(
     { title: question, kind: "other" },
     choices.map((name, index) => ({

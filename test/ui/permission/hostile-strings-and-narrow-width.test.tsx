@@ -27,7 +27,11 @@ for (const width of WIDTHS) {
     it("keeps long titles, commands and option names inside the box", async () => {
       const long = "word ".repeat(200) + "x".repeat(300);
       const request = pending(
-        { title: long, kind: "execute", content: [{ type: "content", content: { type: "text", text: `command: ${long}\n${long}` } }] },
+        {
+          title: long,
+          kind: "execute",
+          content: [{ type: "content", content: { type: "text", text: `command: ${long}\n${long}` } }],
+        },
         ALL_KINDS.map((option) => ({ ...option, name: `${option.name} ${long}` })),
       );
       const { pane } = await open([request, shellRequest()], width, { timeoutSecs: 3600 });

@@ -100,7 +100,10 @@ describe("option keys", () => {
   });
 
   it("picks an option of an unknown kind by number only", async () => {
-    const request = pending({ title: "t" }, [...ALL_KINDS.slice(0, 1), { optionId: "later", name: "Ask me later", kind: "defer" }]);
+    const request = pending({ title: "t" }, [
+      ...ALL_KINDS.slice(0, 1),
+      { optionId: "later", name: "Ask me later", kind: "defer" },
+    ]);
     const { pane, onAnswer } = await open([request]);
     expect(pane.frame()).toMatch(/2 {3}Ask me later/);
     await pane.press("2");

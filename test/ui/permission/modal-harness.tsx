@@ -19,7 +19,10 @@ function InputSpy({ seen }: { seen: KeyPress[] }) {
   return <Text>prompt</Text>;
 }
 
-type QueueProps = { initial: PendingPermission[]; onAnswer: Answer } & Omit<PermissionModalProps, "requests" | "onAnswer">;
+type QueueProps = { initial: PendingPermission[]; onAnswer: Answer } & Omit<
+  PermissionModalProps,
+  "requests" | "onAnswer"
+>;
 
 /** The pane's side of the contract: answering removes the request from the queue, so the next one shows. */
 function Queue({ initial, onAnswer, ...rest }: QueueProps) {
@@ -64,7 +67,9 @@ export async function openModal(requests: PendingPermission[], width = 40, extra
 
 /** The outcome for a picked option, as the agent must receive it. */
 export const selected = (optionId: string, replacementContent?: string): PermissionOutcome =>
-  replacementContent === undefined ? { outcome: "selected", optionId } : { outcome: "selected", optionId, replacementContent };
+  replacementContent === undefined
+    ? { outcome: "selected", optionId }
+    : { outcome: "selected", optionId, replacementContent };
 
 /** One option of each standard kind. */
 export const ALL_KINDS: PermissionOption[] = [

@@ -5,7 +5,12 @@ import { askUserRequest, EDIT_OPTIONS, SHELL_OPTIONS } from "./fixtures.js";
 
 describe("optionActions", () => {
   it("maps each kind to its key action, reject_with_edit to e", () => {
-    expect(optionActions(EDIT_OPTIONS)).toEqual(["modal.allowOnce", "modal.allowAlways", "modal.rejectWithEdit", "modal.rejectOnce"]);
+    expect(optionActions(EDIT_OPTIONS)).toEqual([
+      "modal.allowOnce",
+      "modal.allowAlways",
+      "modal.rejectWithEdit",
+      "modal.rejectOnce",
+    ]);
   });
 
   it("gives a letter to the first option of a kind only, and none to unknown kinds", () => {

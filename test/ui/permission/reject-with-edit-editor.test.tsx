@@ -99,7 +99,10 @@ describe("the reject-with-edit editor", () => {
     const request = editRequest("a", `${"x".repeat(200)}END`);
     const { pane } = await open([request]);
     await pane.press("e");
-    const row = pane.frame().split("\n").find((line) => line.includes("END"));
+    const row = pane
+      .frame()
+      .split("\n")
+      .find((line) => line.includes("END"));
     expect(row).toMatch(/│ │ …x+END +│$/);
     expect(widestLine(pane.rawFrame())).toBeLessThanOrEqual(40);
     await pane.press(KEYS.up);
@@ -108,7 +111,11 @@ describe("the reject-with-edit editor", () => {
 
   it("pre-fills the editor with the diff's new text when there is no proposedEdit, sanitized", async () => {
     const request = pending(
-      { title: "Approve file_write?", kind: "edit", content: [{ type: "diff", path: hostile("new.txt"), newText: hostile("hello") }] },
+      {
+        title: "Approve file_write?",
+        kind: "edit",
+        content: [{ type: "diff", path: hostile("new.txt"), newText: hostile("hello") }],
+      },
       [{ optionId: "reject-with-edit", name: "Reject with edit", kind: "reject_with_edit" }],
     );
     const { pane, onAnswer } = await open([request]);

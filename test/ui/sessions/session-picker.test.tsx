@@ -8,7 +8,15 @@ const NOW = Date.parse("2026-08-20T12:00:00Z");
 
 function entry(id: string, cwd: string, minutesAgo: number, title: string): SessionEntry {
   const at = new Date(NOW - minutesAgo * 60_000).toISOString();
-  return { id, agent: "demo", transport: { kind: "stdio", command: "node", args: [] }, cwd, title, created: at, lastActivity: at };
+  return {
+    id,
+    agent: "demo",
+    transport: { kind: "stdio", command: "node", args: [] },
+    cwd,
+    title,
+    created: at,
+    lastActivity: at,
+  };
 }
 
 const ENTRIES = [
@@ -24,14 +32,29 @@ afterEach(() => {
 });
 
 function open(onChoose = vi.fn(), onClose = vi.fn()) {
-  const pane = renderPane(<SessionPicker load={async () => ENTRIES} cwd="/here" currentId={ENTRIES[2]!.id} width={40} maxLines={8} onChoose={onChoose} onClose={onClose} now={() => NOW} />);
+  const pane = renderPane(
+    <SessionPicker
+      load={async () => ENTRIES}
+      cwd="/here"
+      currentId={ENTRIES[2]!.id}
+      width={40}
+      maxLines={8}
+      onChoose={onChoose}
+      onClose={onClose}
+      now={() => NOW}
+    />,
+  );
   panes.push(pane);
   return { pane, onChoose, onClose };
 }
 
 describe("/sessions picker", () => {
   it("orders the cwd's sessions first, each group newest first", () => {
-    expect(pickerOrder(ENTRIES, "/here").map((session) => session.title)).toEqual(["newer, here", "older, here", "newest, elsewhere"]);
+    expect(pickerOrder(ENTRIES, "/here").map((session) => session.title)).toEqual([
+      "newer, here",
+      "older, here",
+      "newest, elsewhere",
+    ]);
   });
 
   it("lists the sessions, moves with the arrows and resumes the chosen one with Enter", async () => {

@@ -15,7 +15,18 @@ function render(item: TranscriptItem, columns: number) {
 
 describe.each([40, 60])("a written file in the transcript at %i columns", (columns) => {
   it("shows the counts and the diff of an overwrite", () => {
-    const pane = render({ kind: "file-written", id: 1, path: "src/x.ts", created: false, oldKnown: true, newLines: 3, diff: { oldText: "a\nb\n", newText: "a\nc\nd\n" } }, columns);
+    const pane = render(
+      {
+        kind: "file-written",
+        id: 1,
+        path: "src/x.ts",
+        created: false,
+        oldKnown: true,
+        newLines: 3,
+        diff: { oldText: "a\nb\n", newText: "a\nc\nd\n" },
+      },
+      columns,
+    );
     const frame = pane.frame();
     expect(frame).toContain("wrote src/x.ts +2 −1");
     expect(frame).toContain("+c");
@@ -25,10 +36,32 @@ describe.each([40, 60])("a written file in the transcript at %i columns", (colum
   });
 
   it("says created for a new file and rewritten when the old text is unknown", () => {
-    const created = render({ kind: "file-written", id: 1, path: "new.ts", created: true, oldKnown: true, newLines: 2, diff: { oldText: null, newText: "x\ny\n" } }, columns);
+    const created = render(
+      {
+        kind: "file-written",
+        id: 1,
+        path: "new.ts",
+        created: true,
+        oldKnown: true,
+        newLines: 2,
+        diff: { oldText: null, newText: "x\ny\n" },
+      },
+      columns,
+    );
     expect(created.frame()).toContain("✎ new.ts new file +2");
     created.unmount();
-    const rewritten = render({ kind: "file-written", id: 2, path: "old.ts", created: false, oldKnown: false, newLines: 7, diff: { oldText: null, newText: "z\n" } }, columns);
+    const rewritten = render(
+      {
+        kind: "file-written",
+        id: 2,
+        path: "old.ts",
+        created: false,
+        oldKnown: false,
+        newLines: 7,
+        diff: { oldText: null, newText: "z\n" },
+      },
+      columns,
+    );
     expect(rewritten.frame()).toContain("wrote old.ts · rewritten, 7 lines");
     expect(rewritten.frame()).not.toContain("+z");
     rewritten.unmount();

@@ -9,7 +9,13 @@ describe("Header with session settings", () => {
     const pane = renderPane(
       <Header
         header={{ agentName: "demo", sessionId: SESSION, connection: "ready" }}
-        settings={{ modeName: "Code", used: 12_000, size: 200_000, cost: { amount: 0.5, currency: "USD" }, title: "Fix bug" }}
+        settings={{
+          modeName: "Code",
+          used: 12_000,
+          size: 200_000,
+          cost: { amount: 0.5, currency: "USD" },
+          title: "Fix bug",
+        }}
         width={80}
       />,
       { columns: 80 },
@@ -23,7 +29,11 @@ describe("Header with session settings", () => {
 
   it("drops the settings before the session id at 40 columns when there is no room", () => {
     const pane = renderPane(
-      <Header header={{ agentName: "demo", sessionId: SESSION, connection: "ready" }} settings={{ modeName: "Architect mode", used: 120_000, size: 200_000, cost: { amount: 12.5, currency: "EUR" } }} width={40} />,
+      <Header
+        header={{ agentName: "demo", sessionId: SESSION, connection: "ready" }}
+        settings={{ modeName: "Architect mode", used: 120_000, size: 200_000, cost: { amount: 12.5, currency: "EUR" } }}
+        width={40}
+      />,
       { columns: 40 },
     );
     const frame = pane.frame();
@@ -35,10 +45,23 @@ describe("Header with session settings", () => {
 });
 
 describe("what gives way in the header", () => {
-  const settings = { modeName: "Code", used: 1_200, size: 200_000, cost: { amount: 0.01, currency: "USD" }, title: "Fix the build" };
+  const settings = {
+    modeName: "Code",
+    used: 1_200,
+    size: 200_000,
+    cost: { amount: 0.01, currency: "USD" },
+    title: "Fix the build",
+  };
 
   it("drops the title first, keeping mode, usage and the session id", () => {
-    const pane = renderPane(<Header header={{ agentName: "SDK test agent", sessionId: SESSION, connection: "ready" }} settings={settings} width={60} />, { columns: 60 });
+    const pane = renderPane(
+      <Header
+        header={{ agentName: "SDK test agent", sessionId: SESSION, connection: "ready" }}
+        settings={settings}
+        width={60}
+      />,
+      { columns: 60 },
+    );
     const frame = pane.frame();
     expect(frame).toContain("Code · 1.2k/200k · $0.01 · ready");
     expect(frame).toContain(SESSION.slice(0, 8));
@@ -47,7 +70,14 @@ describe("what gives way in the header", () => {
   });
 
   it("keeps the mode longest", () => {
-    const pane = renderPane(<Header header={{ agentName: "SDK test agent", sessionId: SESSION, connection: "ready" }} settings={settings} width={40} />, { columns: 40 });
+    const pane = renderPane(
+      <Header
+        header={{ agentName: "SDK test agent", sessionId: SESSION, connection: "ready" }}
+        settings={settings}
+        width={40}
+      />,
+      { columns: 40 },
+    );
     const frame = pane.frame();
     expect(frame).toContain("Code · ready");
     expect(frame).toContain(SESSION.slice(0, 8));

@@ -18,7 +18,15 @@ const CHOICE: ModelChoice = {
 describe("ModelPicker", () => {
   it("starts on the current model, moves with arrows, chooses with Enter", async () => {
     const chosen: string[] = [];
-    const pane = renderPane(<ModelPicker choice={CHOICE} width={40} maxLines={8} onChoose={(item) => chosen.push(item.value)} onClose={() => chosen.push("closed")} />);
+    const pane = renderPane(
+      <ModelPicker
+        choice={CHOICE}
+        width={40}
+        maxLines={8}
+        onChoose={(item) => chosen.push(item.value)}
+        onClose={() => chosen.push("closed")}
+      />,
+    );
     await pane.settle();
     expect(pane.frame()).toContain("Model (3)");
     expect(pane.frame()).toContain("›•Fast");
@@ -32,7 +40,9 @@ describe("ModelPicker", () => {
   });
 
   it("scrolls to keep the selection inside a small budget", async () => {
-    const pane = renderPane(<ModelPicker choice={CHOICE} width={40} maxLines={3} onChoose={() => {}} onClose={() => {}} />);
+    const pane = renderPane(
+      <ModelPicker choice={CHOICE} width={40} maxLines={3} onChoose={() => {}} onClose={() => {}} />,
+    );
     await pane.settle();
     await pane.press(KEYS.down);
     await pane.press(KEYS.down);

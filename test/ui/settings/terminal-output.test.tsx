@@ -8,24 +8,45 @@ import { TranscriptItemView } from "../../../src/ui/app/transcript-item.js";
 import { renderPane } from "../../helpers/ink.js";
 import { SESSION, toolCall, turnStarted } from "../../state/fixtures.js";
 
-const reduce = (state: PaneState, ...events: ClientEvent[]) => events.reduce((next, event) => reducePane(next, { type: "client", event, at: 0 }), state);
+const reduce = (state: PaneState, ...events: ClientEvent[]) =>
+  events.reduce((next, event) => reducePane(next, { type: "client", event, at: 0 }), state);
 
 function withTerminal(lines: number, exitCode?: number): PaneState {
   let state = reducePane(initialPaneState(), { type: "session-opened", sessionId: SESSION, how: "new", at: 0 });
   state = reduce(
     state,
     turnStarted(),
-    toolCall({ toolCallId: "c1", title: "Run tests", kind: "execute", status: "in_progress", content: [{ type: "terminal", terminalId: "t1" }] }),
+    toolCall({
+      toolCallId: "c1",
+      title: "Run tests",
+      kind: "execute",
+      status: "in_progress",
+      content: [{ type: "terminal", terminalId: "t1" }],
+    }),
     { type: "terminal-created", sessionId: SESSION, terminalId: "t1", command: "npm", args: ["test"], cwd: "/w" },
-    { type: "terminal-output", sessionId: SESSION, terminalId: "t1", chunk: Array.from({ length: lines }, (_, i) => `out ${i + 1} ${"y".repeat(80)}`).join("\n") + "\n", truncated: false },
+    {
+      type: "terminal-output",
+      sessionId: SESSION,
+      terminalId: "t1",
+      chunk: Array.from({ length: lines }, (_, i) => `out ${i + 1} ${"y".repeat(80)}`).join("\n") + "\n",
+      truncated: false,
+    },
   );
-  if (exitCode !== undefined) state = reduce(state, { type: "terminal-exited", sessionId: SESSION, terminalId: "t1", exitStatus: { exitCode, signal: null } });
+  if (exitCode !== undefined)
+    state = reduce(state, {
+      type: "terminal-exited",
+      sessionId: SESSION,
+      terminalId: "t1",
+      exitStatus: { exitCode, signal: null },
+    });
   return state;
 }
 
 describe.each([40, 60])("terminal output under a running tool row at %i columns", (columns) => {
   it("shows the last lines, each cut to the width, with a note of the hidden ones", () => {
-    const pane = renderPane(<LiveRegion state={withTerminal(20)} width={columns} lines={12} animate={false} />, { columns });
+    const pane = renderPane(<LiveRegion state={withTerminal(20)} width={columns} lines={12} animate={false} />, {
+      columns,
+    });
     const frame = pane.frame();
     expect(frame).toContain("Run tests");
     expect(frame).toContain("out 20");
@@ -36,7 +57,9 @@ describe.each([40, 60])("terminal output under a running tool row at %i columns"
   });
 
   it("shows the exit code once the command ended", () => {
-    const pane = renderPane(<LiveRegion state={withTerminal(2, 1)} width={columns} lines={12} animate={false} />, { columns });
+    const pane = renderPane(<LiveRegion state={withTerminal(2, 1)} width={columns} lines={12} animate={false} />, {
+      columns,
+    });
     expect(pane.frame()).toContain("exit 1");
     expect(pane.frame()).toContain("out 2");
     pane.unmount();
@@ -45,7 +68,14 @@ describe.each([40, 60])("terminal output under a running tool row at %i columns"
 
 describe("a finished row with terminal output in the transcript", () => {
   it("shows the kept tail under the row, cut to the width", () => {
-    const row = { toolCallId: "c1", status: "done" as const, title: "npm test", diffs: [], locations: [], terminalTail: `ok ${"z".repeat(80)}\nexit 0` };
+    const row = {
+      toolCallId: "c1",
+      status: "done" as const,
+      title: "npm test",
+      diffs: [],
+      locations: [],
+      terminalTail: `ok ${"z".repeat(80)}\nexit 0`,
+    };
     const pane = renderPane(
       <PaneWidthContext.Provider value={40}>
         <TranscriptItemView item={{ kind: "tool", id: 1, row }} />

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { eraseReflowRows, extraReflowRows, frameOfWrite, lastLines, staticWrites } from "../../../src/ui/terminal/reflow-guard.js";
+import {
+  eraseReflowRows,
+  extraReflowRows,
+  frameOfWrite,
+  lastLines,
+  staticWrites,
+} from "../../../src/ui/terminal/reflow-guard.js";
 
 describe("reflow guard", () => {
   it("counts the rows lines wider than the new width gain, escape codes and empty lines taking none", () => {
@@ -24,7 +30,9 @@ describe("reflow guard", () => {
 
   it("reads the static output out of a render's writes: the text between ink's clear and the frame", () => {
     const clear = "\u001b[2K\u001b[1A\u001b[2K\u001b[G";
-    expect(staticWrites([clear, "\n› show me around\n", "◆ header\n", "\u001b[?2026l"])).toEqual(["\n› show me around\n"]);
+    expect(staticWrites([clear, "\n› show me around\n", "◆ header\n", "\u001b[?2026l"])).toEqual([
+      "\n› show me around\n",
+    ]);
     expect(staticWrites([`${clear}◆ header\n`, "\u001b[?2026l"])).toEqual([]);
     expect(staticWrites(["\u001b[?25l", "◆ first frame\n", "\u001b[?2026l"])).toEqual([]);
   });
