@@ -9,9 +9,18 @@ opt() {
   if [ -n "$_value" ]; then printf '%s' "$_value"; else printf '%s' "$2"; fi
 }
 
-# say MESSAGE: a message in the status line of the client the key was pressed in.
+# literal TEXT: TEXT for a tmux argument that tmux expands as a format (split-window and new-session -c,
+# display-message): every `#` doubled, so a directory named `#(touch x)` is a name, never a command.
+# Arguments that tmux does not expand (a pane's shell command, -e) take the text as it is.
+literal() {
+  printf '%s' "$1" | sed 's/#/##/g'
+}
+
+# say MESSAGE: a message in the status line of the client the key was pressed in. The message is shown as
+# it is: it may quote a directory or an error from zc-pane.
 say() {
-  if [ -n "${client:-}" ]; then tmux display-message -c "$client" "zc-pane: $1"; else tmux display-message "zc-pane: $1"; fi
+  _message=$(literal "zc-pane: $1")
+  if [ -n "${client:-}" ]; then tmux display-message -c "$client" "$_message"; else tmux display-message "$_message"; fi
 }
 
 # is_agent PANE: whether PANE runs zc-pane (the mark set when it was opened, and by zc-pane itself).
@@ -51,7 +60,7 @@ open_split() {
   _target=$1
   shift
   # The mark is set in the same tmux command as the split: a second key press, however quick, finds it.
-  tmux split-window "$@" -l "$_size" -c "$_dir" -t "$_target" -P -F '#{pane_id}' \
+  tmux split-window "$@" -l "$_size" -c "$(literal "$_dir")" -t "$_target" -P -F '#{pane_id}' \
     sh "$scripts_dir/run.sh" "$_command" \; set-option -p @zc-pane 1
 }
 
@@ -63,7 +72,7 @@ open_popup_agent() {
   if ! tmux has-session -t "=$_session" 2>/dev/null; then
     _dir=$(tmux display-message -p -t "$1" '#{pane_current_path}')
     _window=$(tmux display-message -p -t "$1" '#{window_id}')
-    tmux new-session -d -s "$_session" -c "$_dir" -e "ZC_PANE_TMUX_OWNER=$_window" sh "$scripts_dir/run.sh" "$(opt @zc-pane-command zc-pane)" \; \
+    tmux new-session -d -s "$_session" -c "$(literal "$_dir")" -e "ZC_PANE_TMUX_OWNER=$_window" sh "$scripts_dir/run.sh" "$(opt @zc-pane-command zc-pane)" \; \
       set-option -p @zc-pane 1 \; set-option -p @zc-pane-owner "$_window" \; set-option status off
   fi
   tmux display-message -p -t "=$_session:" '#{pane_id}'
