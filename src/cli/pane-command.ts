@@ -2,8 +2,6 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createElement } from "react";
-import { render } from "ink";
 import { resolveConnection, UsageError, type Connection as AgentConnection } from "../config/connection.js";
 import { downloadDir, logFile, stateDir } from "../config/paths.js";
 import { closeLogFile, configureLogFile, createLogger } from "../log/logger.js";
@@ -19,9 +17,10 @@ import { SessionIndex } from "../state/persistence/session-index.js";
 import { showLocalTranscript } from "../state/restore-local.js";
 import { PaneRecording } from "../state/session-recording.js";
 import { resolveResumeTarget, type ResumeTarget } from "./resume-target.js";
-import { App } from "../ui/app/app.js";
-import { KeyRouter } from "../ui/keys/key-router.js";
-import { createReflowGuard } from "../ui/terminal/reflow-guard.js";
+import { mountPane } from "../ui/mount-pane.js";
+import type { LiveScreen } from "../ui/terminal/live-screen.js";
+import type { TranscriptWriter } from "../ui/transcript/transcript-writer.js";
+import { runTmux } from "../control/tmux-command.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 
 const log = createLogger("cli.pane");
@@ -39,9 +38,6 @@ Opens the interactive pane on an ACP agent (ZeroClaw by default).
                      (an id or a unique prefix; \`zc-pane sessions\` lists them)
   --load ID          restore a session with the agent replaying the conversation
 Keys: ⏎ send · esc cancel · ctrl+c twice quit · ctrl+d close · ctrl+x stop · ctrl+o expand · /help`;
-
-/** The pane's frame rate cap (style.md: coalesced updates and ink's maxFps agree on 30). */
-const MAX_FPS = 30;
 
 /** `zc-pane [connection options] [--resume ID | --load ID]`: the interactive pane. Returns the exit code. */
 export async function runPaneCommand(argv: readonly string[]): Promise<number> {
@@ -115,10 +111,14 @@ async function runPane(options: PaneOptions): Promise<number> {
   let quit!: (reason: QuitReason | "signal") => void;
   const quitting = new Promise<QuitReason | "signal">((resolvePromise) => (quit = resolvePromise));
   let fatal: unknown;
-  let instance: ReturnType<typeof render> | undefined;
-  // Between ink and the terminal: on a narrowing, tmux re-wraps ink's last frame and ink would erase it by its
-  // old height, leaving its top rows in the scrollback; the guard repaints instead (see reflow-guard.ts).
-  const reflowGuard = createReflowGuard(process.stdout);
+  // The transcript is written above ink's live region, beside ink (src/ui/transcript): the screen puts it in
+  // front of ink's frames, and on a narrowing repaints it from the records instead of leaving ghosts of the
+  // re-wrapped frame in the scrollback (live-screen.ts, reflow-guard.ts).
+  let markdownLoaded!: () => void;
+  const markdownReady = new Promise<void>((resolvePromise) => (markdownLoaded = resolvePromise));
+  // Set by mountPane below, before anything can call these.
+  let screen!: LiveScreen;
+  let writer!: TranscriptWriter;
   // What `zc-pane send` hands over waits here for the next prompt (src/control).
   const sent = new SentAttachments();
   let control: { stop(): void } | undefined;
@@ -148,8 +148,8 @@ async function runPane(options: PaneOptions): Promise<number> {
     downloadDir: downloadDir(),
     onQuit: (reason) => quit(reason),
     clearScreen: () => {
-      instance?.clear();
-      reflowGuard.clearScreen();
+      writer.cleared();
+      screen.clearScreen();
       store.dispatch({ type: "notice", level: "info", message: "screen cleared" });
     },
     extraAttachments: sent,
@@ -185,36 +185,22 @@ async function runPane(options: PaneOptions): Promise<number> {
         return;
       }
       void controller.switchSession(entry.id, async () => {
-        instance?.clear();
-        reflowGuard.clearScreen();
+        writer.cleared();
+        screen.clearScreen();
         return showLocalTranscript(stateDir(), entry.id, store);
       });
     },
   };
 
-  let markdownLoaded!: () => void;
-  const markdownReady = new Promise<void>((resolvePromise) => (markdownLoaded = resolvePromise));
-  instance = render(
-    createElement(
-      KeyRouter,
-      null,
-      createElement(App, {
-        store,
-        actions: controller,
-        cwd: options.cwd,
-        markdownReady,
-        openEditor: (text: string) => editExternally(text),
-        sessions,
-      }),
-    ),
-    {
-      stdout: reflowGuard.stdout,
-      exitOnCtrlC: false,
-      patchConsole: false,
-      maxFps: MAX_FPS,
-      onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`),
-    },
-  );
+  const mounted = mountPane({
+    store,
+    stdout: process.stdout,
+    app: { actions: controller, cwd: options.cwd, openEditor: (text: string) => editExternally(text), sessions },
+    markdownReady,
+    onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`),
+  });
+  const { instance } = mounted;
+  ({ screen, writer } = mounted);
   // Ink wrote the first frame ("connecting…") synchronously; now the slow parts.
   setImmediate(() => {
     loadMarkdownRenderer().then(markdownLoaded, (error: unknown) => {
@@ -230,6 +216,13 @@ async function runPane(options: PaneOptions): Promise<number> {
         fatal = error;
         quit("quit");
       });
+    // A replay writes what the scrollback keeps: in tmux, the pane's history-limit.
+    const tmuxPane = process.env.TMUX ? process.env.TMUX_PANE : undefined;
+    if (tmuxPane)
+      runTmux(["display-message", "-p", "-t", tmuxPane, "#{history_limit}"]).then(
+        (answer) => writer.setScrollbackLines(Number.parseInt(answer, 10)),
+        (error: unknown) => log.warn("tmux did not say its history-limit", error),
+      );
     // The control socket for `zc-pane send` and the tmux state options; BEL is how tmux learns that a
     // pane the user is not looking at wants attention.
     control = launchPaneControl({
@@ -243,11 +236,13 @@ async function runPane(options: PaneOptions): Promise<number> {
 
   const reason = await quitting;
   control?.stop();
-  // The last frame left in the terminal is the transcript alone (no stale input line or key hints).
+  // The live region goes; the transcript above it is already written and is not drawn again.
   store.dispatch({ type: "connection", state: "closed" });
   store.flush();
   instance.unmount();
   await instance.waitUntilExit().catch(() => undefined);
+  screen.flush();
+  writer.dispose();
   store.dispose();
   await controller.dispose();
   await recording.close();

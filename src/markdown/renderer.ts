@@ -38,7 +38,7 @@ const cache = new Map<number, MarkdownRenderer>();
 /**
  * Imports marked, marked-terminal and the highlighter. Call it after the first frame; calling it again returns
  * the same promise. Until it resolves, {@link renderMarkdown} falls back to plain text, so a UI that moves
- * finished answers into `<Static>` should wait for it (or check {@link isMarkdownRendererLoaded}) before
+ * finished answers into the scrollback should wait for it (or check {@link isMarkdownRendererLoaded}) before
  * printing markdown into scrollback, where it cannot be redrawn. Rejects if the modules cannot be loaded;
  * rendering then stays plain.
  */

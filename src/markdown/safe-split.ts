@@ -2,7 +2,7 @@
  * Where a streaming markdown answer can be cut so that its head never renders differently again.
  *
  * The live region re-renders its markdown on every chunk; re-parsing a whole 20 KB answer each time cost
- * about a second of CPU (style.md). So the UI moves the head of the answer into Ink's `<Static>` (printed once
+ * about a second of CPU (style.md). So the UI moves the head of the answer into the transcript (printed once
  * into scrollback) and re-renders only the tail. That is correct only if the head, parsed alone, gives the
  * same blocks it gives inside the whole answer, whatever arrives later. This module finds such points.
  *

@@ -53,28 +53,6 @@ export class AppendLog<T> {
   toArray(): T[] {
     return this.backing.slice(0, this.length);
   }
-
-  /**
-   * A read-only array view of this version for Ink's `<Static>`, which only reads `length` and
-   * `slice(printedCount)`: O(1) to create, a new identity per version, no copy of the printed items.
-   */
-  view(): readonly T[] {
-    const { backing, length } = this;
-    return new Proxy(backing, {
-      get(target, property, receiver) {
-        if (property === "length") return length;
-        if (typeof property === "string" && /^\d+$/.test(property) && Number(property) >= length) return undefined;
-        return Reflect.get(target, property, receiver) as unknown;
-      },
-      has(target, property) {
-        if (typeof property === "string" && /^\d+$/.test(property)) return Number(property) < length;
-        return Reflect.has(target, property);
-      },
-      set() {
-        return false;
-      },
-    });
-  }
 }
 
 /** Work counters for the per-chunk cost test (counted, not timed): elements copied by forking appends. */

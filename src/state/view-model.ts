@@ -95,7 +95,11 @@ export interface DeliveryView {
   readonly error?: string;
 }
 
-/** A finished transcript item: printed once into scrollback through `<Static>`. `id` is its React key. */
+/**
+ * A finished transcript item: the transcript's record. The store keeps the records (`PaneState.transcript`);
+ * `TranscriptWriter` (src/ui/transcript) renders each to text once, when it is appended, and writes it above
+ * the live region; a repaint or a replay renders them again from here. `id` is unique in the session.
+ */
 export type TranscriptItem =
   | {
       readonly kind: "banner";

@@ -1,5 +1,4 @@
 import { EventEmitter } from "node:events";
-import { render } from "ink";
 import type { PendingPermission } from "../../src/client/permission-queue.js";
 import { longMarkdown } from "../../src/demo/scenarios-stream.js";
 import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
@@ -7,8 +6,8 @@ import { classifyMessage } from "../../src/protocol/jsonrpc.js";
 import { parseSessionNotification } from "../../src/protocol/session-update.js";
 import { PaneStore } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
-import { App, type PaneActions } from "../../src/ui/app/app.js";
-import { KeyRouter } from "../../src/ui/keys/key-router.js";
+import type { PaneActions } from "../../src/ui/app/app.js";
+import { mountPane } from "../../src/ui/mount-pane.js";
 import { SESSION, text, turnEnded, turnStarted } from "../state/fixtures.js";
 import { sleep } from "./tmux.js";
 import { QuietStdin } from "../helpers/quiet-stdin.js";
@@ -60,15 +59,9 @@ export async function longSessionCase(items: number): Promise<{ items: number; c
   store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
   store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
   const stdout = new CountingTty(60, 30);
-  const instance = render(
-    <KeyRouter>
-      <App store={store} actions={idleActions} cwd="/tmp" />
-    </KeyRouter>,
-    { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new QuietStdin() as unknown as NodeJS.ReadStream, debug: false, exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
-  );
+  const { instance } = mountPane({ store, stdout: stdout as unknown as NodeJS.WriteStream, stdin: new QuietStdin() as unknown as NodeJS.ReadStream, app: { actions: idleActions, cwd: "/tmp" } });
   // History the way a long session builds it, with the pane on screen: a prompt and a short markdown answer
-  // per turn, 50 turns per frame. (Printing all 5,000 items in one Static frame would measure that one
-  // frame's peak, a cost session/load has and load_replay_5k_s measures.)
+  // per turn, 50 turns per frame.
   for (let turn = 1; store.getState().transcript.length < items; turn++) {
     store.dispatch({ type: "prompt-submitted", text: `question ${turn}`, attachments: [] });
     store.handleClientEvent(turnStarted(turn));

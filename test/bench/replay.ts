@@ -81,7 +81,7 @@ export async function measureReplay(context: BenchContext): Promise<Figure[]> {
   const figures = [
     figure({ id: "load_replay_5k_s", unit: "s", budget: 1.5, better: "lower", samples: load.map((ms) => ms / 1000), baseline: { name: "plain node client session/load, s", samples: floor.map((ms) => ms / 1000) }, note: "--load of 5,000 messages: start → last message + input on screen" }),
   ];
-  figures.push(figure({ id: "rss_load_5k_mb", unit: "MB", budget: null, better: "lower", samples: loadRss, baseline: { name: "rss_5k_items_mb budget", samples: [150] }, note: "pane RSS after --load of 5,000 messages (one Static frame)" }));
+  figures.push(figure({ id: "rss_load_5k_mb", unit: "MB", budget: null, better: "lower", samples: loadRss, baseline: { name: "rss_5k_items_mb budget", samples: [150] }, note: "pane RSS after --load of 5,000 messages " }));
   if (resume.length) figures.push(figure({ id: "resume_5k_s", unit: "s", budget: null, better: "lower", samples: resume.map((ms) => ms / 1000), baseline: { name: "load, s", samples: load.map((ms) => ms / 1000) }, note: "--resume of the same session from the local journal (start → ready)" }));
   return figures;
 }

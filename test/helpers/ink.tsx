@@ -42,9 +42,14 @@ const strip = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
 /**
  * Renders a component as the pane would see it: inside the KeyRouter, on a terminal of `columns` × `rows`
  * (default 40 × 30, our narrowest side pane). `press` writes one key and yields so React flushes; `frame()`
- * is the last frame without colours.
+ * is the last frame without colours, below `above()` (the transcript written beside Ink) when given.
  */
-export function renderPane(tree: ReactElement, options: { columns?: number; rows?: number } = {}) {
+export function renderPane(
+  tree: ReactElement,
+  options: { columns?: number; rows?: number; above?: () => string } = {},
+) {
+  const above = options.above ?? (() => "");
+  const screen = () => above() + (stdout.lastFrame() ?? "");
   const stdout = new FakeStdout(options.columns ?? 40, options.rows ?? 30);
   const stdin = new FakeStdin();
   const instance = inkRender(<KeyRouter>{tree}</KeyRouter>, {
@@ -65,9 +70,9 @@ export function renderPane(tree: ReactElement, options: { columns?: number; rows
     rerender: (next: ReactElement) => instance.rerender(<KeyRouter>{next}</KeyRouter>),
     unmount: () => instance.unmount(),
     /** The last frame, colours stripped. */
-    frame: () => strip(stdout.lastFrame() ?? ""),
+    frame: () => strip(screen()),
     /** The last frame with colours. */
-    rawFrame: () => stdout.lastFrame() ?? "",
+    rawFrame: () => screen(),
     /** Writes one key sequence (e.g. "y", "\u001b" for Esc, "\u001b[A" for Up) and lets the app react. */
     press: async (sequence: string) => {
       stdin.write(sequence);
@@ -81,7 +86,7 @@ export function renderPane(tree: ReactElement, options: { columns?: number; rows
     waitForFrame: async (predicate: (frame: string) => boolean, timeoutMs = 3000) => {
       const started = Date.now();
       for (;;) {
-        const frame = strip(stdout.lastFrame() ?? "");
+        const frame = strip(screen());
         if (predicate(frame)) return frame;
         if (Date.now() - started > timeoutMs) throw new Error(`frame never matched; last frame:\n${frame}`);
         await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,19 +1,16 @@
 import { EventEmitter } from "node:events";
 import xterm from "@xterm/headless";
-import { render } from "ink";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
 import { PaneStore } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
-import { App } from "../../src/ui/app/app.js";
-import { KeyRouter } from "../../src/ui/keys/key-router.js";
+import { MAX_FPS, mountPane } from "../../src/ui/mount-pane.js";
 import { SESSION, text, turnEnded, turnStarted } from "../state/fixtures.js";
 import { FakeActions } from "../ui/app/harness.js";
 import { QuietStdin } from "../helpers/quiet-stdin.js";
 
 const COLUMNS = 60;
 const ROWS = 30;
-const MAX_FPS = 30;
 const CHUNKS = 400;
 /** The whole answer in one second (20 KB/s): frames are throttled, not paced by the chunks. */
 const FAST_STREAM_MS = 1000;
@@ -111,19 +108,12 @@ async function streamAnswer(durationMs: number): Promise<Figures> {
   const actions = new FakeActions();
   store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
   store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
-  const instance = render(
-    <KeyRouter>
-      <App store={store} actions={actions} cwd="/tmp" />
-    </KeyRouter>,
-    {
-      stdout: stdout as unknown as NodeJS.WriteStream,
-      stdin: new QuietStdin() as unknown as NodeJS.ReadStream,
-      debug: false,
-      exitOnCtrlC: false,
-      patchConsole: false,
-      maxFps: MAX_FPS,
-    },
-  );
+  const { instance } = mountPane({
+    store,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: new QuietStdin() as unknown as NodeJS.ReadStream,
+    app: { actions, cwd: "/tmp" },
+  });
   await sleep(100);
   const source = answer();
   const chunks = chunk(source, CHUNKS);
@@ -216,19 +206,12 @@ describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
     const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
     store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
     store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
-    const instance = render(
-      <KeyRouter>
-        <App store={store} actions={new FakeActions()} cwd="/tmp" />
-      </KeyRouter>,
-      {
-        stdout: stdout as unknown as NodeJS.WriteStream,
-        stdin: new QuietStdin() as unknown as NodeJS.ReadStream,
-        debug: false,
-        exitOnCtrlC: false,
-        patchConsole: false,
-        maxFps: MAX_FPS,
-      },
-    );
+    const { instance } = mountPane({
+      store,
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: new QuietStdin() as unknown as NodeJS.ReadStream,
+      app: { actions: new FakeActions(), cwd: "/tmp" },
+    });
     store.handleClientEvent(turnStarted());
     store.handleClientEvent(text("a short answer\n"));
     store.handleClientEvent(turnEnded());

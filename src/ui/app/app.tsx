@@ -1,12 +1,10 @@
 import { Box, measureElement, type DOMElement } from "ink";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { AgentInfo } from "../../client/agent-info.js";
-import { isMarkdownRendererLoaded } from "../../markdown/renderer.js";
 import type { PaneStore } from "../../state/pane-store.js";
 import type { ModelChoice } from "../../state/settings-actions.js";
 import type { PermissionSource } from "../../state/permission-relay.js";
 import { LOCAL_COMMANDS } from "../../state/slash-commands.js";
-import type { TranscriptItem } from "../../state/view-model.js";
 import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { PermissionModal } from "../permission/permission-modal.js";
@@ -19,8 +17,6 @@ import { Header } from "./header.js";
 import { currentTick, noteOtherUpdate, TickContext } from "./ticker.js";
 import { dynamicBudget } from "./layout.js";
 import { LiveRegion } from "./live-region.js";
-import { PaneWidthContext } from "./pane-width.js";
-import { Transcript } from "./transcript.js";
 import { usePaneSize } from "./use-pane-size.js";
 
 /** Ctrl+C twice within this long quits (design.md §3). */
@@ -53,11 +49,6 @@ export interface AppProps {
   readonly store: PaneStore;
   readonly actions: PaneActions;
   readonly cwd: string;
-  /**
-   * Resolves when the markdown renderer is loaded (the CLI loads it after the first frame). Transcript items
-   * wait for it: scrollback cannot be redrawn, so an answer printed as plain text would stay plain.
-   */
-  readonly markdownReady?: Promise<unknown>;
   /** Ctrl+G in the input and `e` in an edit approval: edit text in `$EDITOR`. */
   readonly openEditor?: (text: string) => Promise<string | undefined>;
   /** `/sessions`: the local index, and what choosing one does (resume it here, or say how). */
@@ -66,8 +57,6 @@ export interface AppProps {
     readonly choose: (entry: SessionEntry) => void;
   };
 }
-
-const NO_ITEMS: readonly TranscriptItem[] = [];
 
 /** The natural height of a box, measured after layout (0 before the first layout). */
 function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: number): number {
@@ -83,12 +72,12 @@ function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: num
 }
 
 /**
- * The pane: the header line; the finished transcript in `<Static>` (printed once into scrollback); the live
- * region; the permission modal over it when requests are pending (the input is inactive meanwhile); a y/n
+ * The pane's live part, below the transcript (which `TranscriptWriter` writes above it, outside React): the
+ * header line; the live region; the permission modal over it when requests are pending (the input is inactive meanwhile); a y/n
  * confirm line for Ctrl+X; the prompt input; a footer of key hints. Every part below the transcript has a
  * line budget, so the dynamic region stays shorter than the terminal whatever streams in.
  */
-export function App({ store, actions, cwd, markdownReady, openEditor, sessions }: AppProps) {
+export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const requests = useSyncExternalStore(actions.permissions.subscribe, actions.permissions.getPending);
   const { columns, rows } = usePaneSize();
@@ -101,21 +90,6 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
   const matches = useKeyMatcher();
   const keymap = useKeymap();
   const is = matches;
-
-  const [rendererReady, setRendererReady] = useState(() => markdownReady === undefined || isMarkdownRendererLoaded());
-  useEffect(() => {
-    if (rendererReady || !markdownReady) return;
-    let live = true;
-    // A renderer that fails to load leaves answers plain; they must still be printed.
-    void markdownReady.then(
-      () => live && setRendererReady(true),
-      () => live && setRendererReady(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [markdownReady, rendererReady]);
-  const items = useMemo(() => (rendererReady ? state.transcript.view() : NO_ITEMS), [state.transcript, rendererReady]);
 
   // The draft is kept outside the input so that clearing it, restoring queued prompts into it and
   // Ctrl+D's "only when empty" all work without reaching into the editor's state.
@@ -276,15 +250,10 @@ export function App({ store, actions, cwd, markdownReady, openEditor, sessions }
   const inputActive = !modalOpen && !confirming && !died && !picking && !modelChoice;
   const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
 
-  const transcript = (
-    <PaneWidthContext.Provider value={width}>
-      <Transcript items={items} />
-    </PaneWidthContext.Provider>
-  );
-  if (state.header.connection === "closed") return transcript;
+  // Quitting: the live region goes, the transcript above it stays (nothing of it is drawn again).
+  if (state.header.connection === "closed") return null;
   return (
     <TickContext.Provider value={tick}>
-      {transcript}
       <Box flexDirection="column" width={width}>
         <Header
           header={state.header}

@@ -1,9 +1,8 @@
 import { createContext, useContext } from "react";
 
 /**
- * The pane's width for transcript items. `<Static>` takes its render function at module scope (a new function
- * per render would re-render `<Static>` and force an unthrottled frame, style.md), so the width reaches the
- * items through context instead of a closure.
+ * The width a transcript item is rendered at (`TranscriptItemView`, rendered to text by the transcript writer
+ * at whatever width it writes or repaints at).
  */
 export const PaneWidthContext = createContext(80);
 

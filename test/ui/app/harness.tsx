@@ -3,6 +3,7 @@ import { PaneStore } from "../../../src/state/pane-store.js";
 import { initialPaneState } from "../../../src/state/reducer.js";
 import type { PaneState } from "../../../src/state/view-model.js";
 import { App, type PaneActions } from "../../../src/ui/app/app.js";
+import { TranscriptWriter } from "../../../src/ui/transcript/transcript-writer.js";
 import { renderPane } from "../../helpers/ink.js";
 
 /** Actions that record what the pane asked for. */
@@ -50,18 +51,31 @@ export class FakeActions implements PaneActions {
   }
 }
 
-/** The App on a fake terminal, with a store already showing an open session. */
+/**
+ * The App on a fake terminal, with a store already showing an open session, and the transcript writer as the
+ * pane has it: the frames are read below what it wrote.
+ */
 export function renderApp(options: { columns?: number; rows?: number; state?: PaneState } = {}) {
   const store = new PaneStore({
     initial: options.state ?? initialPaneState({ agentName: "demo" }),
     flushIntervalMs: 1,
   });
+  const columns = options.columns ?? 40;
+  const rows = options.rows ?? 30;
+  let transcript = "";
+  const writer = new TranscriptWriter({
+    store,
+    sink: { insertAbove: (text) => (transcript += text) },
+    columns: () => columns,
+    rows: () => rows,
+  });
   const actions = new FakeActions();
   const pane = renderPane(<App store={store} actions={actions} cwd="/tmp" />, {
-    columns: options.columns ?? 40,
-    rows: options.rows ?? 30,
+    columns,
+    rows,
+    above: () => transcript,
   });
-  return { store, actions, pane };
+  return { store, actions, pane, writer };
 }
 
 /** Lets the store's coalescing timer fire and Ink draw. */

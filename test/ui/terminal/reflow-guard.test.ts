@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  eraseReflowRows,
-  extraReflowRows,
-  frameOfWrite,
-  lastLines,
-  staticWrites,
-} from "../../../src/ui/terminal/reflow-guard.js";
+import { eraseReflowRows, extraReflowRows, frameOfWrite } from "../../../src/ui/terminal/reflow-guard.js";
 
 describe("reflow guard", () => {
   it("counts the rows lines wider than the new width gain, escape codes and empty lines taking none", () => {
@@ -26,19 +20,5 @@ describe("reflow guard", () => {
     expect(frameOfWrite("\u001b[2K\u001b[1A\u001b[2K\u001b[G")).toEqual([]);
     expect(frameOfWrite("\u001b[?2026h")).toBeUndefined();
     expect(frameOfWrite("first\n")).toEqual(["first"]);
-  });
-
-  it("reads the static output out of a render's writes: the text between ink's clear and the frame", () => {
-    const clear = "\u001b[2K\u001b[1A\u001b[2K\u001b[G";
-    expect(staticWrites([clear, "\n› show me around\n", "◆ header\n", "\u001b[?2026l"])).toEqual([
-      "\n› show me around\n",
-    ]);
-    expect(staticWrites([`${clear}◆ header\n`, "\u001b[?2026l"])).toEqual([]);
-    expect(staticWrites(["\u001b[?25l", "◆ first frame\n", "\u001b[?2026l"])).toEqual([]);
-  });
-
-  it("keeps whole lines of a long transcript", () => {
-    expect(lastLines("a\nb\nc\n", 2)).toBe("b\nc\n");
-    expect(lastLines("a\nb\n", 5)).toBe("a\nb\n");
   });
 });

@@ -1,0 +1,62 @@
+import { render, type Instance, type RenderOptions } from "ink";
+import type { PaneStore } from "../state/pane-store.js";
+import { App, type AppProps } from "./app/app.js";
+import { KeyRouter } from "./keys/key-router.js";
+import { createLiveScreen, type LiveScreen } from "./terminal/live-screen.js";
+import { TranscriptWriter } from "./transcript/transcript-writer.js";
+
+/** The pane's frame rate cap (style.md: coalesced updates and ink's maxFps agree on 30). */
+export const MAX_FPS = 30;
+
+/** Options of {@link mountPane}. */
+export interface MountPaneOptions {
+  readonly store: PaneStore;
+  /** The terminal (a TTY: `process.stdout` in the CLI). */
+  readonly stdout: NodeJS.WriteStream;
+  readonly stdin?: NodeJS.ReadStream;
+  /** The App's other props. */
+  readonly app: Omit<AppProps, "store">;
+  /** Resolves when the markdown renderer is loaded: records wait for it (see {@link TranscriptWriter}). */
+  readonly markdownReady?: Promise<unknown>;
+  readonly onRender?: RenderOptions["onRender"];
+}
+
+/** What {@link mountPane} started. */
+export interface MountedPane {
+  readonly instance: Instance;
+  readonly screen: LiveScreen;
+  readonly writer: TranscriptWriter;
+}
+
+/**
+ * Puts the pane on a terminal: ink draws the live part (header, live region, modal, input, footer) through a
+ * {@link LiveScreen}, and the {@link TranscriptWriter} writes finished records above it, beside ink. The writer
+ * subscribes to the store before ink's App does, so a record's text is queued before ink draws the frame that
+ * no longer shows it live, and both go out in one write.
+ */
+export function mountPane(options: MountPaneOptions): MountedPane {
+  const { stdout, store } = options;
+  let writer: TranscriptWriter | undefined;
+  const screen = createLiveScreen(stdout, { repaint: (columns) => writer?.repaint(columns) ?? "" });
+  writer = new TranscriptWriter({
+    store,
+    sink: screen,
+    columns: () => stdout.columns || 80,
+    rows: () => stdout.rows || 24,
+    ...(options.markdownReady ? { markdownReady: options.markdownReady } : {}),
+  });
+  const instance = render(
+    <KeyRouter>
+      <App store={store} {...options.app} />
+    </KeyRouter>,
+    {
+      stdout: screen.stdout,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: MAX_FPS,
+      ...(options.onRender ? { onRender: options.onRender } : {}),
+    },
+  );
+  return { instance, screen, writer };
+}

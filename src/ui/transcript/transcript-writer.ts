@@ -1,0 +1,118 @@
+import type { PaneStore } from "../../state/pane-store.js";
+import type { PaneState } from "../../state/view-model.js";
+import { renderWindow } from "./transcript-window.js";
+
+/** Scrollback assumed outside tmux (and until tmux has answered): a few thousand lines, as terminals keep. */
+export const DEFAULT_SCROLLBACK_LINES = 3000;
+
+/** Where the writer's text goes: above the live region (`LiveScreen.insertAbove` in the pane). */
+export interface TranscriptSink {
+  insertAbove(text: string): void;
+}
+
+/** Options of {@link TranscriptWriter}. */
+export interface TranscriptWriterOptions {
+  readonly store: Pick<PaneStore, "getState" | "subscribe">;
+  readonly sink: TranscriptSink;
+  /** The width the live region is laid out at now (records are rendered at it). */
+  readonly columns: () => number;
+  /** The terminal's height: a replay writes one screen more than the scrollback holds. */
+  readonly rows: () => number;
+  /** Lines the terminal keeps above the screen (tmux's `history-limit`); {@link DEFAULT_SCROLLBACK_LINES} by default. */
+  readonly scrollbackLines?: number;
+  /**
+   * Resolves when the markdown renderer is loaded (the CLI loads it after the first frame). Records wait for
+   * it: scrollback cannot be redrawn, so an answer printed as plain text would stay plain.
+   */
+  readonly markdownReady?: Promise<unknown>;
+}
+
+/**
+ * The transcript beside Ink, not inside it: finished records (the store's `transcript`, a list of
+ * `TranscriptItem`s) are rendered to text once, when they are appended, and handed to the sink, which writes
+ * them above Ink's live region. Nothing rendered is kept: what is in the scrollback is the terminal's.
+ *
+ * It subscribes to the store before the UI does, so the text of the records a notification brings is queued
+ * before Ink draws the frame that no longer shows them live (the sink puts both in one write).
+ *
+ * Each write is cut to what the terminal keeps (scrollback plus one screen), newest first: a restored session
+ * of 50,000 messages writes its last few thousand lines under "… N earlier messages". While the session is
+ * being restored (`session/load` replays it as notifications) nothing is written; the whole replay is written
+ * at once when it is over.
+ */
+export class TranscriptWriter {
+  /** Records before this index are on the screen or in the scrollback (or were cut from it). */
+  private written = 0;
+  /** Records before this index were cleared from the screen (`/clear`): a repaint leaves them out. */
+  private floor = 0;
+  private ready: boolean;
+  private scrollback: number;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: TranscriptWriterOptions) {
+    this.scrollback = options.scrollbackLines ?? DEFAULT_SCROLLBACK_LINES;
+    this.ready = options.markdownReady === undefined;
+    this.unsubscribe = options.store.subscribe(() => this.write());
+    // A renderer that fails to load leaves answers plain; they must still be printed.
+    const markReady = () => {
+      this.ready = true;
+      this.write();
+    };
+    options.markdownReady?.then(markReady, markReady);
+  }
+
+  /** The terminal's scrollback once known (tmux answers after the first frame). */
+  setScrollbackLines(lines: number): void {
+    if (lines > 0) this.scrollback = lines;
+  }
+
+  /** Writes the records appended since the last write (the store calls it on every change). */
+  write(): void {
+    const state = this.options.store.getState();
+    if (!this.ready || holding(state)) return;
+    const records = state.transcript;
+    if (records.length <= this.written) return;
+    const from = this.written;
+    this.written = records.length;
+    const window = renderWindow(records, from, records.length, this.width(), this.maxLines());
+    this.options.sink.insertAbove(`${window.lines.join("\n")}\n`);
+  }
+
+  /**
+   * The transcript re-rendered at `columns` for a repaint after the terminal narrowed (the screen and its
+   * history were cleared): the newest records that fit, from the records, at the new width.
+   */
+  repaint(columns: number): string {
+    const state = this.options.store.getState();
+    if (!this.ready || holding(state)) return "";
+    const records = state.transcript;
+    this.written = records.length;
+    if (records.length <= this.floor) return "";
+    const window = renderWindow(records, this.floor, records.length, Math.max(10, columns), this.maxLines());
+    return `${window.lines.join("\n")}\n`;
+  }
+
+  /** The screen and its history were cleared: what was written is gone, and stays out of later repaints. */
+  cleared(): void {
+    this.written = this.options.store.getState().transcript.length;
+    this.floor = this.written;
+  }
+
+  /** Stops following the store. */
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  private width(): number {
+    return Math.max(10, this.options.columns());
+  }
+
+  private maxLines(): number {
+    return this.scrollback + Math.max(1, this.options.rows());
+  }
+}
+
+/** `session/load` replays the conversation as notifications: it is written once, when the replay is over. */
+function holding(state: PaneState): boolean {
+  return state.header.connection === "restoring";
+}
