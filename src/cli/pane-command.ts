@@ -1,3 +1,4 @@
+import { shortId } from "../common/format.js";
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -180,7 +181,7 @@ async function runPane(options: PaneOptions): Promise<number> {
         store.dispatch({
           type: "notice",
           level: "info",
-          message: `${entry.id.slice(0, 8)} was opened with ${entry.agent} (${entry.transport.kind === "gateway" ? entry.transport.url : entry.transport.command}); resume it in a new pane with:\n  zc-pane --resume ${entry.id}`,
+          message: `${shortId(entry.id)} was opened with ${entry.agent} (${entry.transport.kind === "gateway" ? entry.transport.url : entry.transport.command}); resume it in a new pane with:\n  zc-pane --resume ${entry.id}`,
         });
         return;
       }

@@ -1,3 +1,4 @@
+import { formatBytes } from "../common/format.js";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -76,7 +77,7 @@ export async function runSendCommand(argv: readonly string[]): Promise<number> {
       const info = await stat(path).catch(() => undefined);
       if (!info?.isFile()) throw new Error(`cannot attach ${file}: ${info ? "not a regular file" : "no such file"}`);
       if (info.size > MAX_ATTACHMENT_BYTES)
-        throw new Error(`cannot attach ${file}: it is ${(info.size / 1048576).toFixed(1)} MiB, over the 10 MiB limit`);
+        throw new Error(`cannot attach ${file}: it is ${formatBytes(info.size)}, over the 10 MiB limit`);
       files.push(path);
     }
     const resources: SentResource[] = [];

@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { stateDir } from "../config/paths.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import { visibleWidth } from "../markdown/width.js";
-import { shortId, timeOf, type SessionEntry } from "../state/persistence/session-entry.js";
+import { shortId } from "../common/format.js";
+import { timeOf, type SessionEntry } from "../state/persistence/session-entry.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
 
 /** `zc-pane sessions --help`. */

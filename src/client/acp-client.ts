@@ -1,5 +1,6 @@
 import {
   ACP_METHODS,
+  ACP_PROTOCOL_VERSION,
   detectLegacyInitialize,
   parseHistoryTrimmed,
   parseEmptyResult,
@@ -42,8 +43,6 @@ import {
 
 const log = createLogger("client");
 
-/** ACP protocol version zc-pane speaks. */
-export const PROTOCOL_VERSION = 1;
 const INITIALIZE_TIMEOUT_MS = 10_000;
 /** Replays of long sessions take time; a minute is generous but still catches a dead agent. */
 const RESTORE_TIMEOUT_MS = 60_000;
@@ -174,7 +173,7 @@ export class AcpClient {
       raw = await this.peer.request(
         ACP_METHODS.initialize,
         {
-          protocolVersion: PROTOCOL_VERSION,
+          protocolVersion: ACP_PROTOCOL_VERSION,
           clientCapabilities: advertisedCapabilities(this.options.capabilities),
           clientInfo: this.options.clientInfo ?? { name: "zc-pane", version: "0.1.0" },
         },
@@ -193,9 +192,9 @@ export class AcpClient {
     const parsed = parseInitializeResult(raw);
     if (!parsed.ok)
       throw new ClientError(`the agent's initialize answer is not valid ACP: ${parsed.error}`, "unsupported-protocol");
-    if (parsed.value.protocolVersion !== PROTOCOL_VERSION) {
+    if (parsed.value.protocolVersion !== ACP_PROTOCOL_VERSION) {
       throw new ClientError(
-        `the agent answered with ACP protocol version ${JSON.stringify(parsed.value.protocolVersion)}; zc-pane speaks version ${PROTOCOL_VERSION}`,
+        `the agent answered with ACP protocol version ${JSON.stringify(parsed.value.protocolVersion)}; zc-pane speaks version ${ACP_PROTOCOL_VERSION}`,
         "unsupported-protocol",
       );
     }

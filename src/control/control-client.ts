@@ -1,3 +1,4 @@
+import { formatBytes } from "../common/format.js";
 import { createConnection } from "node:net";
 import { checkPrivateSocket, UnsafeControlPathError } from "./private-dir.js";
 import {
@@ -48,7 +49,7 @@ export async function sendControlRequest(
   const line = encodeControlLine(request);
   if (Buffer.byteLength(line) > MAX_CONTROL_MESSAGE_BYTES) {
     throw new ControlConnectError(
-      `the message is ${(Buffer.byteLength(line) / 1048576).toFixed(1)} MiB, over the pane's 16 MiB limit; attach large content with --file instead`,
+      `the message is ${formatBytes(Buffer.byteLength(line))}, over the pane's 16 MiB limit; attach large content with --file instead`,
       "too-large",
     );
   }

@@ -1,3 +1,4 @@
+import { formatBytes } from "../common/format.js";
 import { chmodSync, unlinkSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { dirname } from "node:path";
@@ -162,7 +163,7 @@ export class ControlServer {
 }
 
 function oversized(maxBytes: number): string {
-  return `message too large: over ${Math.round(maxBytes / 1048576)} MiB (attach big files with --file, which the pane reads itself)`;
+  return `message too large: over ${formatBytes(maxBytes)} (attach big files with --file, which the pane reads itself)`;
 }
 
 function listen(server: Server, path: string): Promise<void> {

@@ -3,6 +3,7 @@
  * control socket `zc-pane send` talks to, and the publication of the pane's state to tmux options.
  * Loaded after the first frame (the pane draws before any of this is imported).
  */
+import { formatBytes } from "../common/format.js";
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { MAX_ATTACHMENT_BYTES } from "../client/attachments.js";
@@ -131,9 +132,7 @@ async function acceptSend(request: SendRequest, options: PaneControlOptions): Pr
     }
     if (!info.isFile()) throw new ControlProtocolError(`cannot attach ${file}: not a regular file`);
     if (info.size > MAX_ATTACHMENT_BYTES)
-      throw new ControlProtocolError(
-        `cannot attach ${file}: it is ${(info.size / 1048576).toFixed(1)} MiB, over the 10 MiB limit`,
-      );
+      throw new ControlProtocolError(`cannot attach ${file}: it is ${formatBytes(info.size)}, over the 10 MiB limit`);
   }
   let refs: string[];
   try {

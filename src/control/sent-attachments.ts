@@ -1,3 +1,4 @@
+import { formatBytes } from "../common/format.js";
 import {
   MAX_ATTACHMENT_BYTES,
   readAttachment,
@@ -37,7 +38,7 @@ export class SentAttachments {
       const bytes = Buffer.byteLength(resource.text);
       if (bytes > MAX_ATTACHMENT_BYTES) {
         throw new ClientError(
-          `cannot attach ${resource.uri}: it is ${(bytes / 1048576).toFixed(1)} MiB, over the 10 MiB limit`,
+          `cannot attach ${resource.uri}: it is ${formatBytes(bytes)}, over the 10 MiB limit`,
           "attachment",
         );
       }

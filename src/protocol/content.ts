@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { knownValueGuard, lenient, lenientNumber, lenientString } from "./lenient.js";
+import { lenient, lenientNumber, lenientString } from "./lenient.js";
 import { variantParser, variantSchema } from "./variants.js";
 
 // `annotations` is deliberately not declared: the loose objects keep it as received, and nothing in the client
@@ -76,7 +76,6 @@ const contentVariants = {
 /** The content block `type`s this client understands. */
 export const CONTENT_BLOCK_TYPES = ["text", "image", "audio", "resource_link", "resource"] as const;
 export type KnownContentBlockType = (typeof CONTENT_BLOCK_TYPES)[number];
-export const isKnownContentBlockType = knownValueGuard(CONTENT_BLOCK_TYPES);
 
 /**
  * A block we could not read: an unknown `type` (`kind` holds it; `""` when `type` was missing) or a known type

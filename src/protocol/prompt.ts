@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { KnownContentBlockSchema } from "./content.js";
-import { knownValueGuard, lenient, lenientString } from "./lenient.js";
+import { lenient, lenientString } from "./lenient.js";
 import { parseWith, type ParseResult } from "./result.js";
 
 /**
@@ -17,7 +17,6 @@ export type PromptParams = z.infer<typeof PromptParamsSchema>;
 /** The standard stop reasons (ZeroClaw only ever sends `end_turn` and `cancelled`). */
 export const STOP_REASONS = ["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"] as const;
 export type KnownStopReason = (typeof STOP_REASONS)[number];
-export const isKnownStopReason = knownValueGuard(STOP_REASONS);
 
 /** Token use for the turn (unstable in ACP; absent from ZeroClaw). */
 export const PromptUsageSchema = z.looseObject({

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { ContentBlockSchema, lenientContentBlocks } from "./content.js";
-import { isRecord, knownValueGuard, lenient, lenientString } from "./lenient.js";
+import { isRecord, lenient, lenientString } from "./lenient.js";
 import { parseFail, parseOk, type ParseResult } from "./result.js";
 import { SessionConfigOptionsSchema } from "./session-config.js";
 import { ToolCallFieldsSchema, ToolCallUpdateFieldsSchema } from "./tool-call.js";
@@ -42,8 +42,6 @@ export const PLAN_ENTRY_STATUSES = ["pending", "in_progress", "completed"] as co
 export const PLAN_ENTRY_PRIORITIES = ["high", "medium", "low"] as const;
 export type KnownPlanEntryStatus = (typeof PLAN_ENTRY_STATUSES)[number];
 export type KnownPlanEntryPriority = (typeof PLAN_ENTRY_PRIORITIES)[number];
-export const isKnownPlanEntryStatus = knownValueGuard(PLAN_ENTRY_STATUSES);
-export const isKnownPlanEntryPriority = knownValueGuard(PLAN_ENTRY_PRIORITIES);
 
 /** One plan entry. `activeForm` is ZeroClaw's extension: the entry phrased as ongoing work ("Creating tests"). */
 export const PlanEntrySchema = z.looseObject({
@@ -99,7 +97,6 @@ export const UsageUpdateSchema = z.looseObject({
 
 /** The standard notice severities; `severity` stays a plain string. */
 export const NOTICE_SEVERITIES = ["info", "warning", "error"] as const;
-export const isKnownNoticeSeverity = knownValueGuard(NOTICE_SEVERITIES);
 
 /** A message for the user (only to clients that advertise `session.notices`). */
 export const NoticeUpdateSchema = z.looseObject({
@@ -111,7 +108,6 @@ export const NoticeUpdateSchema = z.looseObject({
 
 /** The standard compaction statuses; `status` stays a plain string. */
 export const COMPACTION_STATUSES = ["in_progress", "completed", "failed", "cancelled"] as const;
-export const isKnownCompactionStatus = knownValueGuard(COMPACTION_STATUSES);
 
 /** Context compaction progress; fields apply as patches keyed by `compactionId`. */
 export const CompactionUpdateSchema = z.looseObject({
@@ -195,9 +191,4 @@ export function parseSessionNotification(params: unknown): ParseResult<SessionNo
   const { sessionId } = params;
   if (typeof sessionId !== "string") return parseFail("invalid session/update params: sessionId is not a string");
   return parseOk({ ...params, sessionId, update: parseSessionUpdate(params.update) });
-}
-
-/** True for a known (not unsupported) update. */
-export function isKnownSessionUpdate(update: SessionUpdate): update is KnownSessionUpdate {
-  return update.sessionUpdate !== "unsupported";
 }

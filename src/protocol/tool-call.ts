@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { ContentBlockSchema } from "./content.js";
-import { knownValueGuard, lenient, lenientString } from "./lenient.js";
+import { lenient, lenientString } from "./lenient.js";
 import { variantParser, variantSchema } from "./variants.js";
 
 /** The standard tool kinds. `kind` is kept as a plain string on the wire types; this set is for styling. */
@@ -17,7 +17,6 @@ export const TOOL_KINDS = [
   "other",
 ] as const;
 export type KnownToolKind = (typeof TOOL_KINDS)[number];
-export const isKnownToolKind = knownValueGuard(TOOL_KINDS);
 
 /**
  * The standard tool-call statuses. There is no `cancelled`: the client shows unfinished calls as cancelled
@@ -25,7 +24,6 @@ export const isKnownToolKind = knownValueGuard(TOOL_KINDS);
  */
 export const TOOL_CALL_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
 export type KnownToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
-export const isKnownToolCallStatus = knownValueGuard(TOOL_CALL_STATUSES);
 
 /** A file the call touches (1-based `line`), so the client can follow along. */
 export const ToolCallLocationSchema = z.looseObject({

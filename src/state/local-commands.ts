@@ -1,3 +1,4 @@
+import { shortId } from "../common/format.js";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { AgentInfo } from "../client/agent-info.js";
@@ -78,7 +79,7 @@ export async function exportTranscript(
   store.flush();
   const state = store.getState();
   const file =
-    name || `zc-pane-${sessionId?.slice(0, 8) ?? "pane"}-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
+    name || `zc-pane-${sessionId ? shortId(sessionId) : "pane"}-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
   const path = resolve(cwd, file);
   const title = `zc-pane transcript · ${state.header.agentTitle ?? state.header.agentName ?? "agent"} · session ${sessionId ?? "—"}`;
   try {

@@ -1,3 +1,4 @@
+import { withTimeout } from "../common/timeout.js";
 import type { AcpClient } from "../client/acp-client.js";
 import type { AgentInfo } from "../client/agent-info.js";
 import { readAttachment } from "../client/attachments.js";
@@ -564,20 +565,4 @@ export class SessionController {
   exportTranscript(name = ""): Promise<string | undefined> {
     return exportTranscript(this.options.store, this.options.cwd, this.sessionIdValue, name);
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(undefined), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

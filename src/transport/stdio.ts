@@ -1,3 +1,4 @@
+import { formatBytes } from "../common/format.js";
 import { execa } from "execa";
 import { createLogger } from "../log/logger.js";
 import { LineSplitter, MAX_LINE_BYTES } from "./line-splitter.js";
@@ -40,7 +41,7 @@ export class StdioTransport extends BaseTransport {
     const splitter = new LineSplitter(
       (line) => this.receiveText(line, "the agent wrote a line"),
       (bytes) => {
-        const message = `the agent sent a message of ${bytes} bytes, over the ${Math.round((options.maxLineBytes ?? MAX_LINE_BYTES) / 1048576)} MiB limit; it was skipped`;
+        const message = `the agent sent a message of ${bytes} bytes, over the ${formatBytes(options.maxLineBytes ?? MAX_LINE_BYTES)} limit; it was skipped`;
         log.warn(message);
         this.problems.emit({ kind: "oversized-message", message });
       },

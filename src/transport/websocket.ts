@@ -1,3 +1,4 @@
+import { formatBytes } from "../common/format.js";
 import type { IncomingMessage } from "node:http";
 import WebSocket from "ws";
 import { createLogger } from "../log/logger.js";
@@ -396,8 +397,4 @@ export class WebSocketTransport extends BaseTransport<WebSocketClose> {
     this.recordClose(info);
     this.markFinished();
   }
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1048576 ? `${Math.round(bytes / 1048576)} MiB` : `${bytes}-byte`;
 }

@@ -186,7 +186,7 @@ describe("WebSocketTransport framing", () => {
     expect(problems.map((problem) => problem.kind)).toEqual(["oversized-message"]);
     expect(info.reason).toBe("socket-closed");
     expect(info.message).toMatch(
-      /^the connection to the gateway was (lost|closed): the gateway sent a message over the 1024-byte limit \(code 10\d\d\)$/,
+      /^the connection to the gateway was (lost|closed): the gateway sent a message over the 1 KiB limit \(code 10\d\d\)$/,
     );
   });
 });

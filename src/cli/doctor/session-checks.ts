@@ -1,3 +1,4 @@
+import { withTimeout } from "../../common/timeout.js";
 import type { AcpClient } from "../../client/acp-client.js";
 import type { AgentInfo } from "../../client/agent-info.js";
 import { authMethodNeeds } from "../../client/auth.js";
@@ -131,11 +132,9 @@ export async function liveCheck(
       answer += event.update.content.text;
   });
   const started = Date.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
-    const result = await Promise.race([client.prompt(sessionId, [{ type: "text", text: LIVE_PROMPT }]), timeout]);
-    if (result === "timeout") {
+    const result = await withTimeout(client.prompt(sessionId, [{ type: "text", text: LIVE_PROMPT }]), timeoutMs);
+    if (result === undefined) {
       client.cancel(sessionId);
       return fail(
         "live",
@@ -165,7 +164,6 @@ export async function liveCheck(
       "check the agent's provider login and quota",
     );
   } finally {
-    clearTimeout(timer);
     off();
   }
 }

@@ -1,3 +1,4 @@
+import { withTimeout } from "../../common/timeout.js";
 import { existsSync } from "node:fs";
 import { execa } from "execa";
 import { trackChild, untrackChild } from "../../transport/process-groups.js";
@@ -131,21 +132,4 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   } catch {
     // ESRCH: every member has exited.
   }
-}
-
-/** Waits for `promise` or `ms`, whichever comes first, without leaving a timer behind. */
-function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void promise.then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-    );
-  });
 }

@@ -1,3 +1,4 @@
+import { formatBytes } from "../../common/format.js";
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { PendingPermission } from "../../client/permission-queue.js";
@@ -103,7 +104,7 @@ export class JournalWriter {
       writer.push(`${JSON.stringify(header)}\n`, true);
     } else if (size >= writer.maxBytes) {
       writer.stop(
-        `the transcript journal ${path} is already at its ${formatMiB(writer.maxBytes)} cap; this session's new messages are not saved locally`,
+        `the transcript journal ${path} is already at its ${formatBytes(writer.maxBytes)} cap; this session's new messages are not saved locally`,
       );
     }
     return writer;
@@ -228,7 +229,7 @@ export class JournalWriter {
       if (this.bytes + chars > this.maxBytes) {
         this.writeCapMarker();
         this.stop(
-          `the transcript journal ${this.path} reached its ${formatMiB(this.maxBytes)} cap; later messages of this session are not saved locally`,
+          `the transcript journal ${this.path} reached its ${formatBytes(this.maxBytes)} cap; later messages of this session are not saved locally`,
         );
         return false;
       }
@@ -309,8 +310,4 @@ function plainTextOf(update: SessionUpdate): string | undefined {
   for (const key in content) if (key !== "type" && key !== "text") return undefined;
   const messageId: unknown = update.messageId;
   return messageId === undefined || typeof messageId === "string" ? content.text : undefined;
-}
-
-function formatMiB(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
 }

@@ -114,11 +114,6 @@ export function redactUrl(text: string): string {
   return url.toString();
 }
 
-/** The 8-character id `zc-pane sessions` shows (a UUID's first group). */
-export function shortId(id: string): string {
-  return id.slice(0, 8);
-}
-
 /** The index, directly under the state dir (design.md §5). */
 export const INDEX_FILE = "sessions.json";
 /** The journals' directory under the state dir. */

@@ -1,3 +1,4 @@
+import { shortId } from "../../common/format.js";
 import { Text } from "ink";
 import { memo } from "react";
 import { headerSettingsParts } from "./header-settings.js";
@@ -57,7 +58,7 @@ export const Header = memo(function Header({
   // A long title must not push the session id out: it gets at most a third of the line.
   const title = settings?.title ? fitLine(settings.title, Math.max(8, Math.floor(width / 3))) : undefined;
   const restOf = (withTitle: boolean) =>
-    [header.alias, withTitle ? title : undefined, header.sessionId?.slice(0, 8)]
+    [header.alias, withTitle ? title : undefined, header.sessionId ? shortId(header.sessionId) : undefined]
       .filter((part): part is string => Boolean(part))
       .map((part) => ` · ${part}`)
       .join("");

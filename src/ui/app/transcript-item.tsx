@@ -3,7 +3,8 @@ import { memo } from "react";
 import { renderMarkdown, renderPlainText } from "../../markdown/renderer.js";
 import { formatHiddenLines, truncateLines } from "../../markdown/wrap.js";
 import type { DeliveryView, TranscriptItem } from "../../state/view-model.js";
-import { fitLine, formatBytes } from "./layout.js";
+import { formatBytes, shortId } from "../../common/format.js";
+import { fitLine } from "./layout.js";
 import { usePaneWidth } from "./pane-width.js";
 import { Plan } from "./plan.js";
 import { ToolRowLine } from "./tool-row.js";
@@ -64,9 +65,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
     case "banner": {
       const how = item.how === "resume" ? "resumed" : item.how === "load" ? "loaded" : "new session";
       const where = item.cwd ? ` · ${shortPath(item.cwd)}` : "";
-      return (
-        <Text dimColor>{fitLine(`── ${item.agent} · ${item.sessionId.slice(0, 8)} · ${how}${where}`, width)}</Text>
-      );
+      return <Text dimColor>{fitLine(`── ${item.agent} · ${shortId(item.sessionId)} · ${how}${where}`, width)}</Text>;
     }
     case "user":
       return (

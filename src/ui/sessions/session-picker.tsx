@@ -1,3 +1,4 @@
+import { shortId } from "../../common/format.js";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { sanitizeLine } from "../../markdown/sanitize.js";
@@ -73,7 +74,7 @@ export function SessionPicker({
         const active = first + index === selected;
         const mark = entry.id === currentId ? "•" : " ";
         const where = entry.cwd === cwd ? "" : ` · ${entry.cwd.split("/").pop() ?? entry.cwd}`;
-        const line = `${active ? "›" : " "}${mark}${entry.id.slice(0, 8)} ${shortAge(now() - timeOf(entry.lastActivity)).padStart(3)} ${sanitizeLine(entry.title) || "(no prompt yet)"}${where}`;
+        const line = `${active ? "›" : " "}${mark}${shortId(entry.id)} ${shortAge(now() - timeOf(entry.lastActivity)).padStart(3)} ${sanitizeLine(entry.title) || "(no prompt yet)"}${where}`;
         return (
           <Text key={entry.id} {...(active ? { color: "cyan", bold: true } : {})} wrap="truncate-end">
             {fitLine(line, width)}
