@@ -17,6 +17,8 @@ export const CONNECTION_OPTIONS = {
   insecure: { type: "boolean" },
   // The agent's authentication method, used only if session/new says authentication is required.
   auth: { type: "string" },
+  // MCP servers for the session, added to the config file's (repeatable).
+  "mcp-config": { type: "string", multiple: true },
 } as const satisfies ParseArgsConfig["options"];
 
 /**
@@ -87,6 +89,7 @@ export interface ConnectionValues {
   "token-in-query"?: boolean;
   insecure?: boolean;
   auth?: string;
+  "mcp-config"?: string[];
 }
 
 /** Picks the connection options out of parsed values. */
@@ -104,5 +107,6 @@ export function connectionOptionsFrom(values: ConnectionValues): ConnectionOptio
     ...(values["token-in-query"] ? { tokenInQuery: true } : {}),
     ...(values.insecure ? { insecure: true } : {}),
     ...(values.auth !== undefined ? { auth: values.auth } : {}),
+    ...(values["mcp-config"]?.length ? { mcpConfigFiles: values["mcp-config"] } : {}),
   };
 }

@@ -57,6 +57,7 @@ export async function connect(connection: Connection, options: ConnectOptions): 
     ...(transport instanceof StdioTransport ? { stderrTail: () => transport.stderr } : {}),
     ...(options.permissionPolicy ? { permissionPolicy: options.permissionPolicy } : {}),
     ...(initializeTimeoutMs !== undefined ? { initializeTimeoutMs } : {}),
+    mcpServers: connection.mcpServers,
     ...(connection.kind === "stdio" && connection.quirks?.missingFileReadsAsEmpty
       ? { missingFileReadsAsEmpty: true }
       : {}),

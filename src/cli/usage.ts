@@ -26,6 +26,8 @@ Connection options:
   --insecure          accept a self-signed wss:// certificate
   --alias NAME        ZeroClaw agent alias for session/new
   --cwd DIR           the session's working directory (default: the current one)
+  --mcp-config FILE   MCP servers for the session, added to the config file's (repeatable; ACP's array,
+                      the .mcp.json object map, or a file with an "mcpServers" key)
 
-Agents and key bindings can be added or changed in $XDG_CONFIG_HOME/zc-pane/config.json (see the README).
+Agents, MCP servers and key bindings can be added or changed in $XDG_CONFIG_HOME/zc-pane/config.json (see the README).
 Run \`zc-pane prompt --help\` for the scripted command's details, \`zc-pane doctor --help\` for the checks.`;

@@ -12,6 +12,7 @@ import {
   parseSessionNotification,
   parseSetConfigOptionResult,
   type ContentBlock,
+  type McpServer,
   type NewSessionResult,
   type SessionConfigOption,
 } from "../protocol/index.js";
@@ -30,6 +31,7 @@ import {
 } from "./capabilities/index.js";
 import { ClientError } from "./errors.js";
 import type { ClientEvent, ClientEventListener } from "./events.js";
+import { mcpOfferFor, withheldNotice } from "./mcp-offer.js";
 import { PermissionQueue, type PendingPermission, type PermissionPolicy } from "./permission-queue.js";
 import { reconcileFinalText } from "./reconcile.js";
 import {
@@ -70,6 +72,8 @@ export interface AcpClientOptions {
    * is tried.
    */
   readonly auth?: AuthOptions;
+  /** MCP servers for every session (`session/new`, `load`, `resume`); remote ones only per `mcpCapabilities`. */
+  readonly mcpServers?: readonly McpServer[];
 }
 
 /** A session this client opened or restored. */
@@ -81,6 +85,8 @@ export interface SessionHandle {
   /** Directories besides `cwd` the agent may use; fs and terminal requests are confined to these and `cwd`. */
   readonly additionalDirectories?: readonly string[];
   readonly result?: NewSessionResult;
+  /** The MCP servers the session was given (what `/status` lists). */
+  readonly mcpServers?: readonly McpServer[];
 }
 
 /** How a prompt turn ended. */
@@ -214,9 +220,10 @@ export class AcpClient {
     readonly additionalDirectories?: readonly string[];
   }): Promise<SessionHandle> {
     const extraDirectories = options.additionalDirectories?.length ? [...options.additionalDirectories] : undefined;
+    const mcpServers = this.mcpServersToSend();
     const params = {
       cwd: options.cwd,
-      mcpServers: [],
+      mcpServers,
       ...(extraDirectories ? { additionalDirectories: extraDirectories } : {}),
       ...(options.alias ? { agentAlias: options.alias } : {}),
     };
@@ -235,6 +242,7 @@ export class AcpClient {
       ...(typeof parsed.value.workspaceDir === "string" ? { workspaceDir: parsed.value.workspaceDir } : {}),
       ...(extraDirectories ? { additionalDirectories: extraDirectories } : {}),
       result: parsed.value,
+      mcpServers,
     };
     this.sessions.set(handle.sessionId, handle);
     this.updateSettings(handle.sessionId, settingsFromResult(parsed.value));
@@ -448,9 +456,10 @@ export class AcpClient {
   }
 
   private async restoreCall(method: string, sessionId: string, cwd: string): Promise<void> {
+    const mcpServers = this.mcpServersToSend();
     try {
       const raw = await this.withAuthentication(() =>
-        this.peer.request(method, { sessionId, cwd, mcpServers: [] }, { timeoutMs: RESTORE_TIMEOUT_MS }),
+        this.peer.request(method, { sessionId, cwd, mcpServers }, { timeoutMs: RESTORE_TIMEOUT_MS }),
       );
       const parsed = parseLoadSessionResult(raw);
       // A malformed result still restored the session; it only carries no settings.
@@ -468,8 +477,25 @@ export class AcpClient {
     }
   }
 
+  /** The session's handle: its directories and the MCP servers it was given. */
+  session(sessionId: string): SessionHandle | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  /** The configured MCP servers this agent can use; a notice names those it cannot (http/sse it does not list). */
+  private mcpServersToSend(): McpServer[] {
+    const offer = mcpOfferFor(this.agent, this.options.mcpServers ?? []);
+    if (offer.withheld.length > 0)
+      this.emit({ type: "notice", level: "warning", message: withheldNotice(this.agent.name, offer.withheld) });
+    return offer.servers;
+  }
+
   private remember(sessionId: string, cwd: string): SessionHandle {
-    const handle: SessionHandle = { sessionId, cwd };
+    const handle: SessionHandle = {
+      sessionId,
+      cwd,
+      mcpServers: mcpOfferFor(this.agent, this.options.mcpServers ?? []).servers,
+    };
     this.sessions.set(sessionId, handle);
     return handle;
   }

@@ -17,6 +17,8 @@ export interface AgentInfo {
   /** ZeroClaw's `session/stop` (an extension it does not advertise): only for the ZeroClaw profile. */
   readonly canStop: boolean;
   readonly promptCapabilities: PromptCapabilities;
+  /** `mcpCapabilities`: which remote MCP transports the agent can use (stdio servers go to every agent). */
+  readonly mcpTransports: { readonly http: boolean; readonly sse: boolean };
   /** How the agent can be signed in to, used when `session/new` answers "authentication required". */
   readonly authMethods: readonly AuthMethodInfo[];
   /** `_meta.zeroclaw`: session limit, idle timeout (also the approval timeout), default model. */
@@ -55,6 +57,10 @@ export function describeAgent(result: InitializeResult): AgentInfo {
       image: capabilities.promptCapabilities?.image === true,
       audio: capabilities.promptCapabilities?.audio === true,
       embeddedContext: capabilities.promptCapabilities?.embeddedContext === true,
+    },
+    mcpTransports: {
+      http: capabilities.mcpCapabilities?.http === true,
+      sse: capabilities.mcpCapabilities?.sse === true,
     },
     authMethods: (result.authMethods ?? []).map(describeAuthMethod),
     ...(zeroclaw ? { zeroclaw } : {}),

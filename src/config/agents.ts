@@ -9,6 +9,7 @@ import {
   type AgentQuirks,
   type ConfigFile,
 } from "./config-file.js";
+import type { McpServer } from "../protocol/index.js";
 import { expandTilde } from "./zeroclaw-config.js";
 
 /** One agent zc-pane can start: a built-in entry, a config file entry, or a built-in one the config overrides. */
@@ -22,6 +23,8 @@ export interface AgentDefinition {
   /** The agent's working directory; absent means the session's directory. */
   readonly cwd?: string;
   readonly quirks: AgentQuirks;
+  /** MCP servers for this agent's sessions (`agents.NAME.mcpServers`), besides the registry's global ones. */
+  readonly mcpServers?: readonly McpServer[];
   /** The npm package that provides `command`, for the "not found" message; only while the command is the built-in one. */
   readonly npmPackage?: string;
   /** How to get the command when it is not an npm package (ZeroClaw). */
@@ -34,6 +37,8 @@ export interface AgentRegistry {
   readonly agents: ReadonlyMap<string, AgentDefinition>;
   /** `defaultAgent` from the config file, already checked to name a known agent. */
   readonly defaultAgent?: string;
+  /** The config file's global `mcpServers`, passed to every agent's sessions. */
+  readonly mcpServers: readonly McpServer[];
   /** The config file that was read (or would have been); named in messages. */
   readonly configPath: string;
   readonly configFound: boolean;
@@ -124,6 +129,7 @@ export function buildAgentRegistry(
   return {
     agents,
     ...(config.defaultAgent !== undefined ? { defaultAgent: config.defaultAgent } : {}),
+    mcpServers: config.mcpServers ?? [],
     configPath,
     configFound: options.configFound ?? true,
   };
@@ -148,6 +154,7 @@ function overrideAgent(base: AgentDefinition, entry: AgentEntryConfig, home: str
     ...(env ? { env } : {}),
     ...(cwd !== undefined ? { cwd } : {}),
     quirks: { ...base.quirks, ...entry.quirks },
+    ...(entry.mcpServers ? { mcpServers: entry.mcpServers } : {}),
     ...(keepsCommand && base.npmPackage ? { npmPackage: base.npmPackage } : {}),
     ...(keepsCommand && base.installHelp ? { installHelp: base.installHelp } : {}),
     source: "built-in, overridden by config",
@@ -167,6 +174,7 @@ function newAgent(name: string, entry: AgentEntryConfig, configPath: string, hom
     ...(entry.env ? { env: entry.env } : {}),
     ...(entry.cwd !== undefined ? { cwd: expandTilde(entry.cwd, home) } : {}),
     quirks: entry.quirks ?? {},
+    ...(entry.mcpServers ? { mcpServers: entry.mcpServers } : {}),
     source: "config",
   };
 }

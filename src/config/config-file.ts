@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import type { McpServer } from "../protocol/index.js";
 import * as z from "zod";
+import { McpConfigFileSchema, McpServersSchema } from "./mcp-servers.js";
 
 /** The config file's name inside zc-pane's config dir (`$XDG_CONFIG_HOME/zc-pane`, design.md §5). */
 export const CONFIG_FILE_NAME = "config.json";
@@ -32,6 +34,8 @@ export const AgentEntrySchema = z.strictObject({
   /** The agent's working directory (`~` is expanded); default: the session's directory. */
   cwd: z.string().min(1).optional(),
   quirks: AgentQuirksSchema.optional(),
+  /** MCP servers for this agent's sessions, besides the global ones (an entry of the same name wins). */
+  mcpServers: McpServersSchema.optional(),
 });
 export type AgentEntryConfig = z.infer<typeof AgentEntrySchema>;
 
@@ -53,6 +57,8 @@ export const ConfigFileSchema = z.strictObject({
   defaultAgent: z.string().min(1).optional(),
   /** Key rebindings for the pane: action → key specs (`{"turn.cancel": ["escape", "ctrl+g"]}`, see keymap.ts). */
   keys: z.record(z.string(), KeyBindingsSchema).optional(),
+  /** MCP servers passed to every agent's sessions: ACP's array or the `.mcp.json` object map (mcp-servers.ts). */
+  mcpServers: McpServersSchema.optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
@@ -102,6 +108,26 @@ export function loadConfigFile(path: string = configFilePath()): LoadedConfig {
 
 /** Validates the text of a config file; `path` only labels the messages. */
 export function parseConfigText(text: string, path: string): ConfigFile {
+  return parseJsonText(ConfigFileSchema, text, path);
+}
+
+/**
+ * Reads an `--mcp-config FILE` (either shape, or an object with an `mcpServers` key); a missing file, bad
+ * JSON or a bad field throws a {@link ConfigFileError} that names the file and the field.
+ */
+export function loadMcpConfigFile(path: string): McpServer[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (error as Error).message;
+    throw new ConfigFileError(`--mcp-config ${path}: ${why}`, path, { cause: error });
+  }
+  return parseJsonText(McpConfigFileSchema, text, path);
+}
+
+function parseJsonText<T>(schema: z.ZodType<T>, text: string, path: string): T {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -109,7 +135,7 @@ export function parseConfigText(text: string, path: string): ConfigFile {
     throw new ConfigFileError(`${path} is not valid JSON: ${(error as Error).message}`, path, { cause: error });
   }
   // reportInput: the messages quote the offending value ("got number 1"), which is what the user has to find.
-  const parsed = ConfigFileSchema.safeParse(raw, { reportInput: true });
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => describeIssue(issue));
     throw new ConfigFileError(`${path}: ${problems.join("; ")}`, path, { cause: parsed.error });
@@ -143,6 +169,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 function article(expected: string): string {
+  // A record is what the user writes as a JSON object (`"env": {"KEY": "value"}`).
+  if (expected === "record") return "an object";
   return expected === "object" || expected === "array" ? `an ${expected}` : `a ${expected}`;
 }
 

@@ -1,8 +1,10 @@
 import { homedir } from "node:os";
 import { parseAgentCommand, type AgentCommand } from "../transport/agent-command.js";
 import { redactToken } from "../transport/websocket-messages.js";
+import type { McpServer } from "../protocol/index.js";
 import { findOnPath, loadAgentRegistry, quirksForProgram, type AgentDefinition, type AgentRegistry } from "./agents.js";
-import type { AgentQuirks } from "./config-file.js";
+import { loadMcpConfigFile, type AgentQuirks } from "./config-file.js";
+import { mergeMcpServers } from "./mcp-servers.js";
 import { BRIDGE_TOKEN_ENV, discoverGatewayToken, gatewayUrl, withAgentAlias, type GatewayToken } from "./gateway.js";
 import {
   expandTilde,
@@ -24,6 +26,8 @@ export interface StdioConnection {
   readonly agent?: AgentDefinition;
   /** `--auth METHOD_ID`: the authentication method to use when the agent asks for one. */
   readonly authMethodId?: string;
+  /** MCP servers for every session: the config's global ones, the agent entry's, then `--mcp-config` files. */
+  readonly mcpServers: readonly McpServer[];
 }
 
 /**
@@ -45,6 +49,8 @@ export interface GatewayConnection {
   readonly zeroclawConfigDir: ZeroClawConfigDir;
   /** `--auth METHOD_ID` (ZeroClaw's gateway authenticates by token, so this is rarely useful here). */
   readonly authMethodId?: string;
+  /** MCP servers for every session (ZeroClaw ignores them today, protocol.md §4; sent all the same). */
+  readonly mcpServers: readonly McpServer[];
 }
 
 /** How to reach the agent, resolved from the connection options (design.md §2). */
@@ -66,6 +72,8 @@ export interface ConnectionOptions {
   readonly alias?: string;
   /** `--auth METHOD_ID`: which of the agent's `authMethods` to use if `session/new` says authentication is required. */
   readonly auth?: string;
+  /** `--mcp-config FILE` (repeatable): MCP servers added to the config file's, later files winning by name. */
+  readonly mcpConfigFiles?: readonly string[];
 }
 
 /** What resolution reads besides the options; tests pass their own. */
@@ -114,7 +122,11 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
       throw new UsageError(
         `--gateway cannot be combined with ${clashing.join(" or ")}: it connects to ZeroClaw's gateway instead of starting an agent`,
       );
-    const gateway = resolveGateway(options, options.gateway, context);
+    const registry = context.registry ?? loadAgentRegistry(context.env ?? process.env, context.home ?? homedir());
+    const gateway = {
+      ...resolveGateway(options, options.gateway, context),
+      mcpServers: mcpServersFor(options, registry),
+    };
     return options.auth !== undefined ? { ...gateway, authMethodId: checkedAuthMethodId(options.auth) } : gateway;
   }
   const gatewayOnly = [
@@ -134,8 +146,10 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
     if (options.configDir !== undefined)
       throw new UsageError("--config-dir applies to ZeroClaw (--agent zeroclaw or --gateway), not to --agent-cmd");
     const command = parseAgentCommand(options.agentCmd);
-    const quirks = quirksForProgram(context.registry ?? loadAgentRegistry(env, home), command);
-    return { kind: "stdio", agentName: command.command, command, quirks, ...auth };
+    const registry = context.registry ?? loadAgentRegistry(env, home);
+    const quirks = quirksForProgram(registry, command);
+    const mcpServers = mcpServersFor(options, registry);
+    return { kind: "stdio", agentName: command.command, command, quirks, mcpServers, ...auth };
   }
   if (options.demo && options.agent && options.agent !== "demo")
     throw new UsageError("--demo cannot be combined with --agent");
@@ -160,7 +174,14 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
     ...(agent.env ? { env: agent.env } : {}),
     ...(agent.cwd !== undefined ? { cwd: agent.cwd } : {}),
   };
-  return { kind: "stdio", agentName: name, command, quirks: agent.quirks, agent, ...auth };
+  const mcpServers = mcpServersFor(options, registry, agent);
+  return { kind: "stdio", agentName: name, command, quirks: agent.quirks, agent, mcpServers, ...auth };
+}
+
+/** The config's global MCP servers, the agent entry's, then each `--mcp-config` file's; later ones win by name. */
+function mcpServersFor(options: ConnectionOptions, registry: AgentRegistry, agent?: AgentDefinition): McpServer[] {
+  const files = (options.mcpConfigFiles ?? []).map((path) => loadMcpConfigFile(path));
+  return mergeMcpServers(registry.mcpServers, agent?.mcpServers, ...files);
 }
 
 /**
@@ -191,7 +212,7 @@ function resolveGateway(
   options: ConnectionOptions,
   gateway: string | true,
   context: ResolveContext,
-): GatewayConnection {
+): Omit<GatewayConnection, "mcpServers"> {
   const env = context.env ?? process.env;
   const home = context.home ?? homedir();
   if (options.token !== undefined && options.tokenFile !== undefined)

@@ -23,6 +23,13 @@ export const McpServerHttpSchema = z.looseObject({
 /** An MCP server the agent should connect to (the client sends `[]`). */
 export const McpServerSchema = z.union([McpServerHttpSchema, McpServerStdioSchema]);
 export type McpServer = z.infer<typeof McpServerSchema>;
+export type RemoteMcpServer = z.infer<typeof McpServerHttpSchema>;
+export type StdioMcpServer = z.infer<typeof McpServerStdioSchema>;
+
+/** Whether the server is reached over HTTP or SSE rather than started as a process. */
+export function isRemoteMcpServer(server: McpServer): server is RemoteMcpServer {
+  return server.type === "http" || server.type === "sse";
+}
 
 /**
  * `session/new` params. `cwd` must be absolute for standard agents. `agentAlias` is ZeroClaw's: the configured

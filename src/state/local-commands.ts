@@ -2,6 +2,7 @@ import { shortId } from "../common/format.js";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { AgentInfo } from "../client/agent-info.js";
+import { isRemoteMcpServer, type McpServer } from "../protocol/index.js";
 import type { PaneStore } from "./pane-store.js";
 import { helpText, type LocalCommand } from "./slash-commands.js";
 import { transcriptToMarkdown } from "./transcript-export.js";
@@ -13,6 +14,8 @@ export interface CommandHost {
   readonly agent: AgentInfo | undefined;
   readonly sessionId: string | undefined;
   readonly turnRunning: boolean;
+  /** The MCP servers the session was given (config files and `--mcp-config`). */
+  readonly mcpServers: readonly McpServer[];
   cancel(): boolean;
   stopAndQuit(): Promise<void>;
   closeAndQuit(): Promise<void>;
@@ -63,7 +66,18 @@ function statusText(host: CommandHost): string {
     `session: ${host.sessionId ?? "none"} · ${state.header.connection}`,
     `cwd: ${host.cwd}`,
     `turn: ${host.turnRunning ? "running" : "idle"} · queued: ${state.queue.length} · transcript items: ${state.transcript.length}`,
+    `MCP servers: ${host.mcpServers.length > 0 ? host.mcpServers.map(describeMcpServer).join(", ") : "none"}`,
   ].join("\n");
+}
+
+/**
+ * `files (stdio: npx)`, `web (http: https://host/mcp)`; never the env, the headers or the URL's query, which
+ * may hold secrets.
+ */
+function describeMcpServer(server: McpServer): string {
+  if (!isRemoteMcpServer(server)) return `${server.name} (stdio: ${server.command})`;
+  const url = URL.parse(server.url);
+  return `${server.name} (${server.type}: ${url ? `${url.origin}${url.pathname}` : "invalid URL"})`;
 }
 
 /**

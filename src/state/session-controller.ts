@@ -553,6 +553,7 @@ export class SessionController {
       agent: this.connection?.agent,
       sessionId: this.sessionIdValue,
       turnRunning: this.busy,
+      mcpServers: (this.sessionIdValue && this.connection?.client.session(this.sessionIdValue)?.mcpServers) || [],
       cancel: () => this.cancel(),
       stopAndQuit: () => this.stopAndQuit(),
       closeAndQuit: () => this.closeAndQuit(),

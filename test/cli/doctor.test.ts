@@ -1,13 +1,16 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLI } from "../helpers/demo-agent.js";
 import { sdkAgentCommandLine } from "../helpers/sdk-agent/start.js";
 
+const MCP_SERVER = resolve(import.meta.dirname, "../helpers/mcp-server.mjs");
+
 interface CheckJson {
   readonly id: string;
+  readonly title: string;
   readonly status: "ok" | "warn" | "fail";
   readonly detail: string;
   readonly fix?: string;
@@ -167,6 +170,48 @@ describe("zc-pane doctor on stdio agents", () => {
       detail: expect.stringContaining('agents.claude.args: expected an array, got string "--verbose"'),
     });
     expect(check("initialize")?.status).toBe("ok");
+  });
+
+  it("MCP servers: starts each stdio one and lists its tools (config and --mcp-config), names http ones, fails a dead one", async () => {
+    const home = freshHome({
+      mcpServers: {
+        notes: {
+          command: process.execPath,
+          args: [MCP_SERVER, "search_notes", "add_note"],
+          env: { MCP_STARTED_FILE: "started" },
+        },
+        web: { type: "http", url: "https://mcp.example/mcp" },
+      },
+    });
+    const broken = join(home, "broken.json");
+    writeFileSync(
+      broken,
+      JSON.stringify([{ name: "dead", command: process.execPath, args: ["-e", "process.exit(4)"] }]),
+    );
+    const { result, report } = await doctorJson(["--demo", "--mcp-config", broken], { home });
+    expect(result.exitCode).toBe(1);
+    const mcp = report.checks.filter((check) => check.id === "mcp");
+    expect(mcp).toEqual([
+      {
+        id: "mcp",
+        title: "MCP server notes",
+        status: "ok",
+        detail: "zc-pane-test-mcp 1.0.0: 2 tools: search_notes, add_note",
+      },
+      {
+        id: "mcp",
+        title: "MCP server web",
+        status: "ok",
+        detail: "http https://mcp.example/mcp (passed to agents whose mcpCapabilities.http is true; not contacted)",
+      },
+      expect.objectContaining({
+        title: "MCP server dead",
+        status: "fail",
+        detail: expect.stringContaining("did not answer MCP initialize"),
+      }),
+    ]);
+    // It really ran the server, in the session directory (the doctor's cwd here).
+    expect(readFileSync(join(home, "started"), "utf8")).toMatch(/^\d+ started\n$/);
   });
 
   it("no agent chosen: explains how to pick one", async () => {

@@ -24,6 +24,7 @@ const AGENT: AgentInfo = {
   canList: false,
   canStop: true,
   promptCapabilities: { embeddedContext: true },
+  mcpTransports: { http: false, sse: false },
   authMethods: [],
 };
 
@@ -50,6 +51,16 @@ class FakeClient {
   async resumeSession(id: string) {
     this.calls.push(`resume ${id}`);
     return { sessionId: id, cwd: "/tmp" };
+  }
+  session(id: string) {
+    return {
+      sessionId: id,
+      cwd: "/tmp",
+      mcpServers: [
+        { name: "notes", command: "npx", args: [], env: [{ name: "TOKEN", value: "secret" }] },
+        { type: "http" as const, name: "web", url: "https://mcp.example/mcp?key=secret", headers: [] },
+      ],
+    };
   }
   prompt(sessionId: string, blocks: { type: string; text?: string }[]) {
     this.prompts.push(blocks[0]?.text ?? "");
@@ -144,6 +155,15 @@ describe("SessionController", () => {
     await tick();
     expect(client.prompts).toEqual([]);
     expect(kinds(store.getState()).filter((kind) => kind === "notice")).toHaveLength(3);
+    // /status lists the MCP servers the session got, without their env, headers or URL query (secrets).
+    const status = store
+      .getState()
+      .transcript.toArray()
+      .find((item) => item.kind === "notice" && item.message.startsWith("agent:"));
+    expect(status).toMatchObject({
+      message: expect.stringContaining("\nMCP servers: notes (stdio: npx), web (http: https://mcp.example/mcp)"),
+    });
+    expect(JSON.stringify(status)).not.toContain("secret");
     controller.submit("/web cats", []);
     await tick();
     expect(client.prompts).toEqual(["/web cats"]);

@@ -14,6 +14,7 @@ import { ZeroClawConfigError } from "../../config/zeroclaw-config.js";
 import { connect, type Connected } from "../connect.js";
 import { agentCheck, commandCheck } from "./agent-checks.js";
 import { fail, ok, type Check } from "./check.js";
+import { mcpChecks } from "./mcp-checks.js";
 import { gatewayFailureCheck, gatewayUrlCheck, tokenCheck, tokenErrorCheck } from "./gateway-checks.js";
 import {
   authCheck,
@@ -75,10 +76,12 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     const command = await commandCheck(connection, cwd, env);
     checks.push(command);
     if (command.status !== "fail") await sessionChecks(connection, options, env, checks);
+    checks.push(...(await mcpChecks(connection.mcpServers, cwd)));
     return report(`agent ${connection.agentName}`, checks);
   }
   checks.push(gatewayUrlCheck(connection), tokenCheck(connection));
   await sessionChecks(connection, options, env, checks);
+  checks.push(...(await mcpChecks(connection.mcpServers, cwd)));
   return report(`gateway ${connection.url}`, checks);
 }
 

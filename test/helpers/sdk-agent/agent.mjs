@@ -10,6 +10,12 @@
 //   --auth-never like --auth, but session/new keeps answering -32000 after authenticate (a broken login)
 //   --no-models  leave out the legacy `models` block (session/set_model is then refused)
 //   --bare       no modes, no config options, no models
+//   --mcp-http   advertise mcpCapabilities.http (remote MCP servers are then sent to it)
+//   --store FILE keep sessions in FILE (JSON: [{sessionId, cwd, title?, updatedAt?, history: [{role, text}]}]),
+//                and advertise loadSession plus sessionCapabilities list, resume and delete
+//
+// Like real agents, it starts every stdio MCP server it is given in session/new, load or resume (MCP
+// `initialize`, `notifications/initialized`, `tools/list`), and reports what it got on `mcp`.
 //
 // A prompt's first word picks the script; results of the agent's own requests to the client come back as text
 // lines `RESULT {json}`, so tests can assert what the agent got:
@@ -18,10 +24,14 @@
 //   terminal CMD... | terminal-limit BYTES CMD...             terminal/create (sh -c), wait_for_exit, output, release
 //   kill                                                      create `sleep 30`, output, kill, wait, output, release
 //   whoami                                                    the auth method used and the client's capabilities
+//   mcp                                                       the mcpServers received and the tools each stdio one listed
 //   "...Reply with exactly X..." (anywhere)                   asks permission for a harmless tool, then says X
 //   anything else                                             "You said: ..."
 import * as acp from "@agentclientprotocol/sdk";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { Readable, Writable } from "node:stream";
 
 const flags = new Set(process.argv.slice(2));
@@ -29,13 +39,16 @@ const authNever = flags.has("--auth-never");
 const requireAuth = flags.has("--auth") || authNever;
 const bare = flags.has("--bare");
 const withModels = !bare && !flags.has("--no-models");
+const mcpHttp = flags.has("--mcp-http");
+const argv = process.argv.slice(2);
+const storeFile = argv.includes("--store") ? argv[argv.indexOf("--store") + 1] : undefined;
 
 const ENV_METHOD = "test-api-key";
 const ENV_VAR = "TEST_AGENT_API_KEY";
 const AGENT_METHOD = "browser-login";
 
 /** Per connection (one per process): what the client sent in initialize, and the auth state. */
-const state = { clientCapabilities: undefined, authenticatedWith: undefined, sessions: new Map() };
+const state = { clientCapabilities: undefined, authenticatedWith: undefined, sessions: new Map(), mcp: new Map() };
 
 function initialSettings() {
   if (bare) return {};
@@ -102,6 +115,67 @@ function authMethods() {
   if (state.clientCapabilities?.auth?.terminal === true)
     methods.push({ type: "terminal", id: "terminal-login", name: "Log in", args: ["login"] });
   return methods;
+}
+
+/**
+ * A minimal MCP client: starts a stdio server, runs `initialize`, `notifications/initialized` and `tools/list`,
+ * and resolves with the tools (or the failure). The server ends with this process (its stdin closes).
+ */
+function startMcpServer(server) {
+  return new Promise((resolve) => {
+    const env = { ...process.env, ...Object.fromEntries(server.env.map(({ name, value }) => [name, value])) };
+    const child = spawn(server.command, server.args, { env, stdio: ["pipe", "pipe", "ignore"] });
+    const pending = new Map();
+    let nextId = 1;
+    const request = (method, params) =>
+      new Promise((answer) => {
+        const id = nextId++;
+        pending.set(id, answer);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      });
+    child.on("error", (error) => resolve({ name: server.name, error: error.message }));
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const message = JSON.parse(line);
+      pending.get(message.id)?.(message);
+      pending.delete(message.id);
+    });
+    void (async () => {
+      const init = await request("initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "zc-pane-sdk-test-agent", version: "1" },
+      });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+      const list = await request("tools/list", {});
+      resolve({ name: server.name, serverInfo: init.result?.serverInfo, tools: list.result?.tools ?? [] });
+    })();
+  });
+}
+
+/** Starts the stdio servers among `mcpServers`; what they listed is kept for the `mcp` prompt. */
+function receiveMcpServers(sessionId, mcpServers = []) {
+  const stdio = mcpServers.filter((server) => server.type === undefined || server.type === "stdio");
+  state.mcp.set(sessionId, { received: mcpServers, started: Promise.all(stdio.map(startMcpServer)) });
+}
+
+/** The stored sessions (`--store`): what session/list, load, resume and delete work on. */
+const stored = () => (storeFile && existsSync(storeFile) ? JSON.parse(readFileSync(storeFile, "utf8")) : []);
+const saveStored = (sessions) => writeFileSync(storeFile, JSON.stringify(sessions));
+
+/** session/load and session/resume: the stored session becomes live again (load replays its history first). */
+async function restore(ctx, replay) {
+  const found = stored().find((entry) => entry.sessionId === ctx.params.sessionId);
+  if (!found) throw acp.RequestError.sessionNotFound(ctx.params.sessionId);
+  const settings = initialSettings();
+  state.sessions.set(found.sessionId, { cwd: ctx.params.cwd, ...structuredClone(settings) });
+  receiveMcpServers(found.sessionId, ctx.params.mcpServers);
+  if (replay)
+    for (const message of found.history ?? [])
+      await update(ctx.client, found.sessionId, {
+        sessionUpdate: message.role === "user" ? "user_message_chunk" : "agent_message_chunk",
+        content: { type: "text", text: message.text },
+      });
+  return settings;
 }
 
 function session(ctx) {
@@ -266,6 +340,15 @@ async function runPrompt(ctx) {
       await report(client, sessionId, { op: "kill", ...result });
       break;
     }
+    case "mcp": {
+      const mcp = state.mcp.get(sessionId);
+      await report(client, sessionId, {
+        op: "mcp",
+        received: mcp?.received ?? [],
+        started: (await mcp?.started) ?? [],
+      });
+      break;
+    }
     case "whoami":
       await report(client, sessionId, {
         authenticatedWith: state.authenticatedWith ?? null,
@@ -289,6 +372,10 @@ acp
         loadSession: false,
         promptCapabilities: { embeddedContext: true },
         sessionCapabilities: { close: {} },
+        ...(storeFile
+          ? { loadSession: true, sessionCapabilities: { close: {}, resume: {}, list: {}, delete: {} } }
+          : {}),
+        ...(mcpHttp ? { mcpCapabilities: { http: true, sse: false } } : {}),
       },
       authMethods: authMethods(),
     };
@@ -311,7 +398,22 @@ acp
     const sessionId = randomUUID();
     const settings = initialSettings();
     state.sessions.set(sessionId, { cwd: ctx.params.cwd, ...structuredClone(settings) });
+    receiveMcpServers(sessionId, ctx.params.mcpServers);
     return { sessionId, ...settings };
+  })
+  .onRequest("session/load", (ctx) => restore(ctx, true))
+  .onRequest("session/resume", (ctx) => restore(ctx, false))
+  .onRequest("session/list", (ctx) => ({
+    sessions: stored()
+      .filter((entry) => !ctx.params.cwd || entry.cwd === ctx.params.cwd)
+      .map(({ sessionId, cwd, title, updatedAt }) => ({ sessionId, cwd, title, updatedAt })),
+  }))
+  .onRequest("session/delete", (ctx) => {
+    const sessions = stored();
+    if (!sessions.some((entry) => entry.sessionId === ctx.params.sessionId))
+      throw acp.RequestError.sessionNotFound(ctx.params.sessionId);
+    saveStored(sessions.filter((entry) => entry.sessionId !== ctx.params.sessionId));
+    return {};
   })
   .onRequest("session/close", (ctx) => {
     session(ctx);
