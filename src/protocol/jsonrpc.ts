@@ -64,14 +64,15 @@ export function isErrorResponse(response: JsonRpcResponse): response is JsonRpcE
 }
 
 /**
- * Where an incoming message goes. `invalid` carries the request id when one could be read, so the peer can
- * answer -32600 to a malformed request instead of leaving the sender waiting.
+ * Where an incoming message goes. `invalid` carries the request id when one could be read (`null` when not:
+ * an object or array id, a batch), and `answer`: whether JSON-RPC 2.0 §5 wants a -32600 reply (anything
+ * that is not a response; a malformed response is never answered, or two peers could bounce errors).
  */
 export type ClassifiedMessage =
   | { readonly kind: "request"; readonly message: JsonRpcRequest }
   | { readonly kind: "notification"; readonly message: JsonRpcNotification }
   | { readonly kind: "response"; readonly message: JsonRpcResponse }
-  | { readonly kind: "invalid"; readonly reason: string; readonly id: JsonRpcId | null };
+  | { readonly kind: "invalid"; readonly reason: string; readonly id: JsonRpcId | null; readonly answer: boolean };
 
 /**
  * Routes an already-parsed JSON value by shape (protocol.md §1.4, acp-standard.md §7):
@@ -84,34 +85,82 @@ export type ClassifiedMessage =
 export function classifyMessage(value: unknown): ClassifiedMessage {
   if (!isRecord(value)) {
     const reason = Array.isArray(value) ? "batch arrays are not supported" : "message is not a JSON object";
-    return { kind: "invalid", reason, id: null };
+    return { kind: "invalid", reason, id: null, answer: true };
   }
   const rawId = value.id;
   const id = isJsonRpcId(rawId) ? rawId : null;
+  const isResponse = !("method" in value) && (value.error !== undefined || "result" in value);
   if (value.jsonrpc !== undefined && value.jsonrpc !== "2.0") {
-    return { kind: "invalid", reason: `unsupported jsonrpc version ${JSON.stringify(value.jsonrpc)}`, id };
+    const reason = `unsupported jsonrpc version ${JSON.stringify(value.jsonrpc)}`;
+    return { kind: "invalid", reason, id, answer: !isResponse };
   }
   if ("method" in value) {
-    if (typeof value.method !== "string") return { kind: "invalid", reason: "method is not a string", id };
+    if (typeof value.method !== "string")
+      return { kind: "invalid", reason: "method is not a string", id, answer: true };
     if (rawId === undefined || rawId === null) {
       return { kind: "notification", message: value as JsonRpcNotification };
     }
-    if (id === null) return { kind: "invalid", reason: "request id is neither a string nor a number", id: null };
+    if (id === null)
+      return { kind: "invalid", reason: "request id is neither a string nor a number", id: null, answer: true };
     return { kind: "request", message: value as JsonRpcRequest };
   }
   if (value.error !== undefined) {
     if (rawId !== undefined && rawId !== null && id === null) {
-      return { kind: "invalid", reason: "response id is neither a string nor a number", id: null };
+      return { kind: "invalid", reason: "response id is neither a string nor a number", id: null, answer: false };
     }
     const error = isValidErrorObject(value.error) ? value.error : malformedError(value.error);
     const message = error === value.error && rawId === id ? value : { ...value, id, error };
     return { kind: "response", message: message as JsonRpcErrorResponse };
   }
   if ("result" in value) {
-    if (id === null) return { kind: "invalid", reason: "success response without a usable id", id: null };
+    if (id === null)
+      return { kind: "invalid", reason: "success response without a usable id", id: null, answer: false };
     return { kind: "response", message: value as JsonRpcSuccessResponse };
   }
-  return { kind: "invalid", reason: "message has neither method nor result/error", id };
+  return { kind: "invalid", reason: "message has neither method nor result/error", id, answer: true };
+}
+
+/** What the first KiB of a message too large to parse says about it: its top-level `id` and `method`. */
+export interface MessageHead {
+  readonly id?: JsonRpcId;
+  readonly method?: string;
+}
+
+/**
+ * Reads the top-level `id` and `method` of a JSON object from its first bytes, without parsing the rest
+ * (which was too large to keep). Keys nested inside `params` are skipped; a value cut by the end of the
+ * head is not read. Used to answer an over-cap request with an error instead of leaving its sender waiting.
+ */
+export function readMessageHead(head: string): MessageHead {
+  const found: { id?: JsonRpcId; method?: string } = {};
+  let depth = 0;
+  let index = head.indexOf("{");
+  if (index === -1) return found;
+  const string = /"(?:[^"\\]|\\.)*"/y;
+  const scalar = /\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*[,}]/y;
+  while (index < head.length) {
+    const char = head[index]!;
+    if (char === '"') {
+      string.lastIndex = index;
+      const match = string.exec(head);
+      if (!match) break;
+      index += match[0].length;
+      if (depth !== 1) continue;
+      const key = JSON.parse(match[0]) as string;
+      if (key !== "id" && key !== "method") continue;
+      scalar.lastIndex = index;
+      const value = scalar.exec(head);
+      if (!value) continue;
+      const parsed = JSON.parse(value[1]!) as unknown;
+      if (key === "id" && isJsonRpcId(parsed)) found.id = parsed;
+      if (key === "method" && typeof parsed === "string") found.method = parsed;
+      continue;
+    }
+    if (char === "{" || char === "[") depth++;
+    else if (char === "}" || char === "]") depth--;
+    index++;
+  }
+  return found;
 }
 
 /** True for a usable request id: a string or a finite number. */

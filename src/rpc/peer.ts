@@ -1,5 +1,5 @@
 import { createLogger } from "../log/logger.js";
-import type { Transport, TransportClose } from "../transport/transport.js";
+import type { Transport, TransportClose, TransportProblem } from "../transport/transport.js";
 import { STANDARD_PROFILE, type ErrorProfile } from "./error-profile.js";
 import {
   ERROR_CODES,
@@ -9,7 +9,7 @@ import {
   RpcHandlerError,
   RpcTimeoutError,
 } from "./errors.js";
-import { classifyMessage, type JsonRpcId } from "../protocol/jsonrpc.js";
+import { classifyMessage, readMessageHead, type JsonRpcId } from "../protocol/jsonrpc.js";
 
 const log = createLogger("rpc");
 
@@ -69,6 +69,7 @@ export class JsonRpcPeer {
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 30_000;
     this.profile = options.profile ?? STANDARD_PROFILE;
     transport.onMessage((message) => this.receive(message));
+    transport.onProblem((problem) => this.receiveOversized(problem));
     transport.onClose((close) => this.failAll(close));
   }
 
@@ -151,12 +152,39 @@ export class JsonRpcPeer {
         return this.receiveNotification(shape.message.method, shape.message.params);
       case "invalid":
         log.warn(`ignored a message that is not JSON-RPC: ${shape.reason}`);
-        // A malformed request still deserves an answer, or its sender waits forever.
-        if (shape.id !== null && typeof message === "object" && message !== null && "method" in message) {
-          this.respondError(shape.id, ERROR_CODES.invalidRequest, `Invalid Request: ${shape.reason}`);
-        }
+        // A malformed request still deserves an answer (id null when its id was unreadable), or its sender
+        // waits forever.
+        if (shape.answer) this.respondError(shape.id, ERROR_CODES.invalidRequest, `Invalid Request: ${shape.reason}`);
         return;
     }
+  }
+
+  /**
+   * A message too large to read (over the transport's line cap): when its first KiB names a request, that
+   * request is answered with an error; when it answers one of ours, our call fails now instead of at its
+   * timeout (a prompt turn has none).
+   */
+  private receiveOversized(problem: TransportProblem): void {
+    if (problem.kind !== "oversized-message" || problem.head === undefined) return;
+    const head = readMessageHead(problem.head);
+    if (head.id === undefined) return;
+    if (head.method !== undefined) {
+      this.respondError(head.id, ERROR_CODES.invalidRequest, `Invalid Request: ${problem.message}`);
+      return;
+    }
+    const key = String(head.id);
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    this.pending.delete(key);
+    pending.cleanup();
+    pending.reject(
+      new RpcError(
+        pending.method,
+        ERROR_CODES.internalError,
+        problem.message,
+        this.profile.classify(ERROR_CODES.internalError),
+      ),
+    );
   }
 
   private receiveResponse(id: JsonRpcId | null, message: { error?: unknown; result?: unknown }): void {
@@ -231,7 +259,7 @@ export class JsonRpcPeer {
     }
   }
 
-  private respondError(id: JsonRpcId, code: number, message: string): void {
+  private respondError(id: JsonRpcId | null, code: number, message: string): void {
     try {
       this.transport.send({ jsonrpc: "2.0", id, error: { code, message } });
     } catch (error) {

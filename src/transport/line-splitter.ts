@@ -1,19 +1,24 @@
 /** 32 MiB: the cap on one NDJSON line, as in the ACP SDK's `ndJsonStream` and design.md §7. */
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
+/** How much of an over-long line is kept for its report: enough for the `id` and `method` at its start. */
+export const OVERSIZED_HEAD_BYTES = 1024;
+
 /**
  * Splits a byte stream into newline-terminated lines with a hard size cap. An over-long line is reported
- * once through `onOversized` and skipped up to its newline, instead of growing memory without bound.
+ * once through `onOversized` (its size and its first KiB, so a request's id can still be answered) and
+ * skipped up to its newline, instead of growing memory without bound.
  * CR before LF is dropped (ZeroClaw trims lines, so CRLF peers exist). Empty lines are skipped.
  */
 export class LineSplitter {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private discarding = false;
+  private head = "";
 
   constructor(
     private readonly onLine: (line: string) => void,
-    private readonly onOversized: (bytes: number) => void,
+    private readonly onOversized: (bytes: number, head: string) => void,
     private readonly maxBytes = MAX_LINE_BYTES,
   ) {}
 
@@ -42,6 +47,9 @@ export class LineSplitter {
     }
     if (this.pendingBytes + part.length > this.maxBytes) {
       this.discarding = true;
+      this.head = Buffer.concat([...this.pending, part.subarray(0, OVERSIZED_HEAD_BYTES)])
+        .subarray(0, OVERSIZED_HEAD_BYTES)
+        .toString("utf8");
       this.pending = [];
     } else {
       this.pending.push(part);
@@ -51,7 +59,7 @@ export class LineSplitter {
 
   private finishLine(): void {
     if (this.discarding) {
-      this.onOversized(this.pendingBytes);
+      this.onOversized(this.pendingBytes, this.head);
     } else if (this.pendingBytes > 0) {
       const buffer = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
       let line = buffer.toString("utf8");
@@ -61,5 +69,6 @@ export class LineSplitter {
     this.pending = [];
     this.pendingBytes = 0;
     this.discarding = false;
+    this.head = "";
   }
 }

@@ -40,10 +40,10 @@ export class StdioTransport extends BaseTransport {
 
     const splitter = new LineSplitter(
       (line) => this.receiveText(line, "the agent wrote a line"),
-      (bytes) => {
+      (bytes, head) => {
         const message = `the agent sent a message of ${bytes} bytes, over the ${formatBytes(options.maxLineBytes ?? MAX_LINE_BYTES)} limit; it was skipped`;
         log.warn(message);
-        this.problems.emit({ kind: "oversized-message", message });
+        this.problems.emit({ kind: "oversized-message", message, head });
       },
       options.maxLineBytes,
     );

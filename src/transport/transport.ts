@@ -18,6 +18,8 @@ export interface TransportClose {
 export interface TransportProblem {
   readonly kind: "malformed-json" | "oversized-message" | "stderr";
   readonly message: string;
+  /** An oversized message's first KiB: the JSON-RPC peer reads a request's id there to answer it. */
+  readonly head?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   classifyMessage,
+  readMessageHead,
   isErrorResponse,
   JsonRpcErrorResponseSchema,
   JsonRpcNotificationSchema,
@@ -72,6 +73,7 @@ describe("classifyMessage", () => {
       kind: "invalid",
       reason: 'unsupported jsonrpc version "1.0"',
       id: 1,
+      answer: true,
     });
   });
 
@@ -130,5 +132,24 @@ describe("builders and envelope schemas", () => {
     expect(classifyMessage(makeNotification("m")).kind).toBe("notification");
     expect(classifyMessage(makeSuccessResponse(1, null)).kind).toBe("response");
     expect(classifyMessage(makeErrorResponse(1, -32603, "x")).kind).toBe("response");
+  });
+});
+
+describe("readMessageHead", () => {
+  it("reads the top-level id and method of a cut-off message, never a key nested in params", () => {
+    expect(
+      readMessageHead('{"jsonrpc":"2.0","id":"big-1","method":"fs/write_text_file","params":{"content":"xx'),
+    ).toEqual({
+      id: "big-1",
+      method: "fs/write_text_file",
+    });
+    expect(readMessageHead('{"params":{"id":9,"method":"evil"},"id":4,"method":"m","x":"')).toEqual({
+      id: 4,
+      method: "m",
+    });
+    expect(readMessageHead('{"jsonrpc":"2.0","params":{"content":"xxxx')).toEqual({});
+    // A value cut by the end of the head is not guessed at.
+    expect(readMessageHead('{"jsonrpc":"2.0","id":"abc')).toEqual({});
+    expect(readMessageHead('{"id":{"x":1},"method":"m",')).toEqual({ method: "m" });
   });
 });
