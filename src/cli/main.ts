@@ -33,6 +33,14 @@ async function main(): Promise<number> {
       const { runSendCommand } = await import("./send-command.js");
       return runSendCommand(rest);
     }
+    case "pending": {
+      const { runPendingCommand } = await import("./answer-command.js");
+      return runPendingCommand(rest);
+    }
+    case "answer": {
+      const { runAnswerCommand } = await import("./answer-command.js");
+      return runAnswerCommand(rest);
+    }
     case "sessions": {
       const { runSessionsCommand } = await import("./sessions-command.js");
       return runSessionsCommand(rest);

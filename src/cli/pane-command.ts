@@ -229,6 +229,7 @@ async function runPane(options: PaneOptions): Promise<number> {
     control = launchPaneControl({
       store,
       attachments: sent,
+      permissions: controller.permissions,
       cwd: options.cwd,
       sessionId: () => controller.sessionId,
       ring: () => process.stdout.write("\u0007"),

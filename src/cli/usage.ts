@@ -7,6 +7,8 @@ Usage:
   zc-pane sessions [--json]                                sessions known on this machine, newest first
   zc-pane doctor [connection options] [--live] [--json]    checks the setup and says what to fix
   zc-pane send [--pane ID] [--file PATH]... [--stdin] TEXT...   hand text and attachments to a running pane
+  zc-pane pending [--json]                                 permission requests waiting in your panes
+  zc-pane answer [--pane ID] [--request ID] CHOICE | --modal   answer one without going to its pane
   zc-pane demo-agent [--state-dir DIR] [--session-timeout SECS]   the built-in demo ACP agent (stdio)
   zc-pane --help | --version
 

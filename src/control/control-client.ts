@@ -9,8 +9,8 @@ import {
   type ControlReply,
 } from "./protocol.js";
 
-/** Replies are small; anything bigger than this is not our pane talking. */
-const MAX_REPLY_BYTES = 1024 * 1024;
+/** A `pending` reply carries the requests' diffs, as large as a request; anything bigger is not our pane. */
+const MAX_REPLY_BYTES = MAX_CONTROL_MESSAGE_BYTES;
 
 /** Why a request could not be delivered, with the message `zc-pane send` prints. */
 export class ControlConnectError extends Error {

@@ -11,14 +11,23 @@ import { ClientError } from "../client/errors.js";
 import { createLogger } from "../log/logger.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import type { PaneStore } from "../state/pane-store.js";
+import type { PermissionSource } from "../state/permission-relay.js";
 import { AttentionTracker } from "./attention.js";
 import { ControlServer } from "./control-server.js";
-import { controlSocketPath, describePane, MAX_SOCKET_PATH_BYTES, paneIdentityFromEnv } from "./pane-identity.js";
+import { answerFromOutside, waitingRequests } from "./pane-answers.js";
+import {
+  controlSocketPath,
+  describePane,
+  MAX_SOCKET_PATH_BYTES,
+  paneIdentityFromEnv,
+  type PaneIdentity,
+} from "./pane-identity.js";
 import {
   CONTROL_PROTOCOL_VERSION,
   ControlProtocolError,
   type ControlReply,
   type ControlRequest,
+  type PaneInfo,
   type SendRequest,
 } from "./protocol.js";
 import type { SentAttachments } from "./sent-attachments.js";
@@ -32,6 +41,8 @@ export interface PaneControlOptions {
   readonly store: PaneStore;
   /** Where sent attachments wait for the next prompt (the session controller takes them from here). */
   readonly attachments: SentAttachments;
+  /** The open permission requests, for `pending` and `answer`. */
+  readonly permissions: PermissionSource;
   readonly cwd: string;
   /** The open session's id, for `ping` replies. */
   readonly sessionId: () => string | undefined;
@@ -69,7 +80,10 @@ export async function startPaneControl(options: PaneControlOptions): Promise<Pan
     );
   } else {
     try {
-      server = await ControlServer.start({ socketPath, handle: (request) => handleRequest(request, options) });
+      server = await ControlServer.start({
+        socketPath,
+        handle: (request) => handleRequest(request, identity, options),
+      });
       log.info(`control socket for ${describePane(identity)} at ${socketPath}`);
     } catch (error) {
       log.warn(`no control socket for ${describePane(identity)}`, error);
@@ -106,12 +120,33 @@ export async function startPaneControl(options: PaneControlOptions): Promise<Pan
   };
 }
 
-async function handleRequest(request: ControlRequest, options: PaneControlOptions): Promise<ControlReply> {
+async function handleRequest(
+  request: ControlRequest,
+  identity: PaneIdentity,
+  options: PaneControlOptions,
+): Promise<ControlReply> {
   const sessionId = options.sessionId();
-  const pane = { pid: process.pid, cwd: options.cwd, ...(sessionId ? { sessionId } : {}) };
-  if (request.type === "ping") return { v: CONTROL_PROTOCOL_VERSION, ok: true, pane };
-  const attached = await acceptSend(request, options);
-  return { v: CONTROL_PROTOCOL_VERSION, ok: true, pane, attached };
+  const agent = options.store.getState().header.agentName;
+  const pane: PaneInfo = {
+    pid: process.pid,
+    cwd: options.cwd,
+    paneId: identity.paneId,
+    label: describePane(identity),
+    ...(sessionId ? { sessionId } : {}),
+    ...(agent ? { agent } : {}),
+  };
+  const ok = { v: CONTROL_PROTOCOL_VERSION, ok: true, pane } as const;
+  switch (request.type) {
+    case "ping":
+      return ok;
+    case "pending":
+      return { ...ok, requests: waitingRequests(options.permissions) };
+    case "answer":
+      answerFromOutside(request, options.permissions, options.store);
+      return ok;
+    case "send":
+      return { ...ok, attached: await acceptSend(request, options) };
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * does I/O.
  */
 import * as z from "zod";
+import { PermissionOutcomeSchema, type PermissionOption, type PermissionToolCall } from "../protocol/index.js";
 
 /** The version this build speaks; a request with another version is refused with a message, not guessed at. */
 export const CONTROL_PROTOCOL_VERSION = 1;
@@ -38,11 +39,36 @@ export const sendRequestSchema = z.object({
 /** `ping`: is a pane listening here, and which. */
 export const pingRequestSchema = z.object({ v: z.number(), type: z.literal("ping") });
 
+/** `pending`: the permission requests waiting in this pane, oldest first. */
+export const pendingRequestSchema = z.object({ v: z.number(), type: z.literal("pending") });
+
+/**
+ * `answer`: decides one waiting request. `key` and `receivedAt` together name it (a restarted agent reuses
+ * JSON-RPC ids, so the key alone could name a newer request than the one the sender saw).
+ */
+export const answerRequestSchema = z.object({
+  v: z.number(),
+  type: z.literal("answer"),
+  key: z.string().min(1).max(4096),
+  receivedAt: z.number(),
+  outcome: PermissionOutcomeSchema,
+});
+
+/** Why an `answer` was refused when its request was settled before it arrived. */
+export const NO_LONGER_WAITING = "that request is no longer waiting (answered, cancelled or withdrawn meanwhile)";
+
 /** A request the pane understands. */
-export const controlRequestSchema = z.discriminatedUnion("type", [sendRequestSchema, pingRequestSchema]);
+export const controlRequestSchema = z.discriminatedUnion("type", [
+  sendRequestSchema,
+  pingRequestSchema,
+  pendingRequestSchema,
+  answerRequestSchema,
+]);
 
 /** A valid `send` request. */
 export type SendRequest = z.infer<typeof sendRequestSchema>;
+/** A valid `answer` request. */
+export type AnswerRequest = z.infer<typeof answerRequestSchema>;
 /** Any valid request. */
 export type ControlRequest = z.infer<typeof controlRequestSchema>;
 
@@ -51,11 +77,33 @@ export interface PaneInfo {
   readonly pid: number;
   readonly sessionId?: string;
   readonly cwd: string;
+  /** The multiplexer's id of the pane (`%3` in tmux, `2` in zellij), for `answer --pane`. */
+  readonly paneId?: string;
+  /** How messages name the pane (`tmux pane %3`). */
+  readonly label?: string;
+  /** The agent's name as the header shows it (unsanitized: whoever prints it sanitizes it). */
+  readonly agent?: string;
+}
+
+/** A permission request waiting in a pane, as `pending` lists it: what the modal needs to show it. */
+export interface WaitingRequest {
+  readonly key: string;
+  readonly receivedAt: number;
+  readonly sessionId: string;
+  readonly toolCall: PermissionToolCall;
+  readonly options: readonly PermissionOption[];
 }
 
 /** The pane's answer to one request. */
 export type ControlReply =
-  | { readonly v: number; readonly ok: true; readonly pane: PaneInfo; readonly attached?: number }
+  | {
+      readonly v: number;
+      readonly ok: true;
+      readonly pane: PaneInfo;
+      readonly attached?: number;
+      /** `pending`'s answer. */
+      readonly requests?: readonly WaitingRequest[];
+    }
   | { readonly v: number; readonly ok: false; readonly error: string };
 
 /** A request refused, with the message the sender shows the user. */

@@ -77,6 +77,11 @@ export type PaneAction =
       readonly message: string;
       readonly at: number;
     }
+  /**
+   * An open permission request is being answered from outside the pane (`zc-pane answer`, the tmux popup):
+   * its transcript note says so when it settles.
+   */
+  | { readonly type: "permission-answered-outside"; readonly key: string; readonly at: number }
   /** Ends whatever still streams or runs outside a turn (e.g. before quitting), printing it. */
   | { readonly type: "finalize"; readonly at: number };
 

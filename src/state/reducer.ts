@@ -115,6 +115,11 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
     }
     case "notice":
       return appendItems(state, { kind: "notice", level: action.level, message: action.message });
+    case "permission-answered-outside": {
+      const open = state.permissions[action.key];
+      if (!open) return state;
+      return { ...state, permissions: { ...state.permissions, [action.key]: { ...open, answeredOutside: true } } };
+    }
     case "finalize":
       return endSegment(state);
   }
@@ -290,7 +295,14 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
       const { [event.key]: _settled, ...permissions } = state.permissions;
       const answer =
         event.outcome === "cancelled" ? "cancelled" : (open.optionNames[event.outcome] ?? sanitizeLine(event.outcome));
-      return appendItems({ ...state, permissions }, { kind: "permission", title: open.title, answer });
+      return appendItems(
+        { ...state, permissions },
+        {
+          kind: "permission",
+          title: open.title,
+          answer: open.answeredOutside ? `${answer} (answered from outside)` : answer,
+        },
+      );
     }
     case "notice":
       return appendItems(state, { kind: "notice", level: event.level, message: sanitizeText(event.message) });

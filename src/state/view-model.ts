@@ -209,6 +209,8 @@ export interface TurnState {
 export interface OpenPermission {
   readonly title: string;
   readonly optionNames: Readonly<Record<string, string>>;
+  /** Answered with `zc-pane answer` or the tmux popup rather than in the pane. */
+  readonly answeredOutside?: boolean;
 }
 
 /** The session's settings as the header shows them (sanitized); from the client's `session-settings` events. */

@@ -4,8 +4,11 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendControlRequest } from "../../src/control/control-client.js";
 import { startPaneControl, type PaneControl } from "../../src/control/pane-control.js";
+import { NO_LONGER_WAITING } from "../../src/control/protocol.js";
 import { SentAttachments } from "../../src/control/sent-attachments.js";
+import { PermissionQueue } from "../../src/client/permission-queue.js";
 import { PaneStore } from "../../src/state/pane-store.js";
+import { PermissionRelay } from "../../src/state/permission-relay.js";
 
 const roots: string[] = [];
 const controls: PaneControl[] = [];
@@ -24,17 +27,19 @@ async function startZellijPane() {
   const root = tempDir();
   const store = new PaneStore({ flushIntervalMs: 0 });
   const attachments = new SentAttachments();
+  const permissions = new PermissionRelay();
   const env = { ZELLIJ: "0", ZELLIJ_SESSION_NAME: "work", ZELLIJ_PANE_ID: "2", XDG_RUNTIME_DIR: join(root, "run") };
   const control = await startPaneControl({
     store,
     attachments,
+    permissions,
     cwd: root,
     sessionId: () => "sess-1",
     ring: () => undefined,
     env,
   });
   controls.push(control);
-  return { root, store, attachments, control, socketPath: control.socketPath! };
+  return { root, store, attachments, permissions, control, socketPath: control.socketPath! };
 }
 
 describe("sent attachments", () => {
@@ -122,6 +127,60 @@ describe("the pane's control side", () => {
     expect(store.getState().draftRestore).toBeUndefined();
   });
 
+  it("lists waiting permission requests and answers one from outside; a stale answer is refused", async () => {
+    const { store, permissions, socketPath } = await startZellijPane();
+    const queue = new PermissionQueue();
+    permissions.follow(queue);
+    const request = {
+      key: "7",
+      requestId: 7,
+      sessionId: "sess-1",
+      toolCall: { toolCallId: "call-1", title: "Run git status", rawInput: { command: "git status" } },
+      options: [
+        { optionId: "yes", name: "Allow", kind: "allow_once" },
+        { optionId: "no", name: "Reject", kind: "reject_once" },
+      ],
+      receivedAt: 1000,
+    };
+    // What the client does with a request: tells the store, queues it, tells the store how it settled.
+    store.handleClientEvent({ type: "permission-requested", request });
+    const decided = queue.add(request).then((outcome) => {
+      store.handleClientEvent({
+        type: "permission-settled",
+        key: request.key,
+        outcome: outcome.outcome === "selected" ? outcome.optionId : "cancelled",
+      });
+      return outcome;
+    });
+
+    const listed = await sendControlRequest(socketPath, { v: 1, type: "pending" });
+    expect(listed).toMatchObject({
+      ok: true,
+      pane: { paneId: "2", label: "zellij pane 2 of session work", sessionId: "sess-1" },
+      requests: [{ key: "7", receivedAt: 1000, sessionId: "sess-1", options: request.options }],
+    });
+
+    const offered = { v: 1, type: "answer", key: "7", receivedAt: 1000 };
+    expect(
+      await sendControlRequest(socketPath, { ...offered, outcome: { outcome: "selected", optionId: "maybe" } }),
+    ).toEqual({ v: 1, ok: false, error: 'option "maybe" was not offered for that request' });
+    expect(
+      await sendControlRequest(socketPath, { ...offered, outcome: { outcome: "selected", optionId: "no" } }),
+    ).toMatchObject({ ok: true });
+    expect(await decided).toEqual({ outcome: "selected", optionId: "no" });
+    const notes = store
+      .getState()
+      .transcript.toArray()
+      .filter((item) => item.kind === "permission");
+    expect(notes).toMatchObject([{ title: "Run git status", answer: "Reject (answered from outside)" }]);
+
+    // Answered: the same answer again is refused, and nothing is listed any more.
+    expect(
+      await sendControlRequest(socketPath, { ...offered, outcome: { outcome: "selected", optionId: "yes" } }),
+    ).toEqual({ v: 1, ok: false, error: NO_LONGER_WAITING });
+    expect(await sendControlRequest(socketPath, { v: 1, type: "pending" })).toMatchObject({ requests: [] });
+  });
+
   it("answers ping, and removes its socket on stop", async () => {
     const { socketPath, control } = await startZellijPane();
     expect(await sendControlRequest(socketPath, { v: 1, type: "ping" })).toMatchObject({
@@ -140,6 +199,7 @@ describe("the pane's control side", () => {
     const control = await startPaneControl({
       store,
       attachments: new SentAttachments(),
+      permissions: new PermissionRelay(),
       cwd: root,
       sessionId: () => undefined,
       ring: () => undefined,
@@ -168,6 +228,7 @@ describe("the pane's control side", () => {
     const control = await startPaneControl({
       store: new PaneStore(),
       attachments: new SentAttachments(),
+      permissions: new PermissionRelay(),
       cwd: "/",
       sessionId: () => undefined,
       ring: () => undefined,

@@ -230,7 +230,8 @@ describe("prefix+A", () => {
 
 describe("attention routing", () => {
   it("publishes idle → working → needs-permission → done, rings the window's bell, and prefix+J jumps to the waiting pane", async () => {
-    const h = await setUp();
+    // With the popup off, prefix+J goes to the pane (the popup is tested in answer.test.ts).
+    const h = await setUp({ "@zc-pane-answer-popup": "off" });
     const agent = await openAgent(h);
     const agentWindow = h.tmux("display-message", "-p", "-t", agent, "#{window_id}").trim();
     await h.waitUntil(() => h.option("-p", agent, "@zc-pane-state") === "idle", "state idle");

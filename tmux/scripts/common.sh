@@ -46,6 +46,13 @@ popup_mode() {
   esac
 }
 
+answer_popup() {
+  case $(opt @zc-pane-answer-popup on) in
+    off | 0 | no | false) return 1 ;;
+    *) return 0 ;;
+  esac
+}
+
 # open_split PANE: splits PANE's window, runs the command in PANE's directory, marks the new pane and
 # prints its id. The command runs through run.sh, which keeps the pane open when it fails.
 open_split() {

@@ -1,6 +1,8 @@
 #!/bin/sh
 # prefix+J (run-shell from the plugin's binding): $1 the pane the key was pressed in, $2 the client.
-# Jumps to the zc-pane that waits for a permission answer; when none does, to one whose turn is done or
+# When a zc-pane waits for a permission answer: a popup over the current pane shows the request in the
+# permission modal and answers it there, one request after the other (`zc-pane answer --modal`); with
+# @zc-pane-answer-popup off, jumps to that pane instead. When none waits, jumps to one whose turn is done or
 # failed. Across every session of this server.
 pane=$1
 client=$2
@@ -16,6 +18,12 @@ if [ -z "$target" ]; then
 fi
 agent=${target%% *}
 owner=${target#* }
+
+if [ "$(tmux display-message -p -t "$agent" '#{@zc-pane-state}')" = needs-permission ] && answer_popup; then
+  # The popup's command is a shell command line (not a tmux format); @zc-pane-bin may hold arguments.
+  tmux display-popup -c "$client" -E -w 90% -h 80% "$(opt @zc-pane-bin zc-pane) answer --modal"
+  exit 0
+fi
 
 if [ -n "$owner" ] && [ "$owner" != "$agent" ]; then
   # A popup agent: show its popup over the window it belongs to.
