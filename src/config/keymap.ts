@@ -12,6 +12,8 @@ export const DEFAULT_KEYMAP = {
   "input.historyNext": ["down"],
   "input.editor": ["ctrl+g"],
   "turn.cancel": ["escape"],
+  /** Send now (steer): cancel the running turn and send the typed prompt once the agent confirms. */
+  "turn.steer": ["ctrl+s"],
   /** Cancel the turn if one runs, else clear the input; twice within 2 s quits. */
   "app.interrupt": ["ctrl+c"],
   "session.closeAndQuit": ["ctrl+d"],
@@ -140,5 +142,9 @@ export function mergeKeymap(overrides: Readonly<Record<string, readonly string[]
 /** A short label of an action's first binding for footer hints (`esc`, `ctrl+o`). */
 export function keyLabel(keymap: Keymap, action: KeyAction): string {
   const spec = keymap[action][0] ?? "";
-  return spec.replace("escape", "esc").replace("enter", "⏎");
+  return spec
+    .replace("escape", "esc")
+    .replace("enter", "⏎")
+    .replace(/\bup$/, "↑")
+    .replace(/\bdown$/, "↓");
 }

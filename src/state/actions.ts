@@ -59,6 +59,15 @@ export type PaneAction =
       readonly attachments: readonly string[];
       readonly at: number;
     }
+  /** Ctrl+S while a turn runs: the prompt goes first in the queue, to be sent once the turn is cancelled. */
+  | {
+      readonly type: "prompt-steered";
+      readonly text: string;
+      readonly attachments: readonly string[];
+      readonly at: number;
+    }
+  /** Up on an empty input: the last queued prompt leaves the queue, back into the editor. */
+  | { readonly type: "queue-taken-back"; readonly id: number; readonly at: number }
   /** The oldest queued prompt leaves the queue to be sent. */
   | { readonly type: "queue-shifted"; readonly at: number }
   /** Queued prompts go back into the input (after a cancel), so nothing typed is lost. */

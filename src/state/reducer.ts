@@ -76,6 +76,19 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
         history: pushHistory(state.history, action.text),
         nextId: state.nextId + 1,
       };
+    case "prompt-steered":
+      return {
+        ...state,
+        // An earlier steer not yet sent is overtaken: it stays, as an ordinary queued prompt.
+        queue: [
+          { id: state.nextId, text: action.text, attachments: action.attachments, steer: true },
+          ...state.queue.map((queued) => (queued.steer ? { ...queued, steer: false } : queued)),
+        ],
+        history: pushHistory(state.history, action.text),
+        nextId: state.nextId + 1,
+      };
+    case "queue-taken-back":
+      return { ...state, queue: state.queue.filter((queued) => queued.id !== action.id) };
     case "queue-shifted":
       return { ...state, queue: state.queue.slice(1) };
     case "queue-to-draft":

@@ -141,6 +141,29 @@ export class SessionController {
     void this.send(text, attachments);
   }
 
+  /**
+   * Ctrl+S (steer): while a turn runs, cancel it and send `text` as soon as the agent confirms the cancel
+   * (the prompt's answer), ahead of the queue. Without a turn it is an ordinary submit. Empty `text` steers
+   * the oldest queued prompt in.
+   */
+  steer(text: string, attachments: readonly string[] = []): void {
+    const { store } = this.options;
+    if (!this.busy || parseLocalCommand(text)) {
+      if (text) this.submit(text, attachments);
+      return;
+    }
+    if (text) {
+      const extra = this.options.extraAttachments?.take() ?? [];
+      store.dispatch({ type: "prompt-steered", text, attachments: [...attachments, ...extra] });
+    } else {
+      const oldest = store.getState().queue[0];
+      if (!oldest) return;
+      store.dispatch({ type: "queue-taken-back", id: oldest.id });
+      store.dispatch({ type: "prompt-steered", text: oldest.text, attachments: oldest.attachments });
+    }
+    this.cancel();
+  }
+
   /** Esc: cancels the running turn (open permission requests are answered `cancelled` by the client). */
   cancel(): boolean {
     const sessionId = this.sessionIdValue;
@@ -540,9 +563,10 @@ export class SessionController {
       this.busy = false;
     }
     // After a cancel or a failure the user is changing course: queued prompts come back into the input
-    // rather than going out unseen.
+    // rather than going out unseen, unless the cancel was a steer (Ctrl+S), whose prompt goes out now.
     // A turn cut by a dropped socket is no change of course: its queue goes out once the session is back.
-    if (cancelled && !this.reconnector?.reconnecting) store.dispatch({ type: "queue-to-draft" });
+    const steered = store.getState().queue[0]?.steer === true;
+    if (cancelled && !steered && !this.reconnector?.reconnecting) store.dispatch({ type: "queue-to-draft" });
     else this.sendNextQueued();
   }
 

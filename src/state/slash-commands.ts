@@ -36,7 +36,7 @@ export function parseLocalCommand(text: string): LocalCommand | undefined {
 /** The `/help` text: keys first (they are what a new user looks for), then the commands. */
 export function helpText(agentCommands: readonly { readonly name: string; readonly description?: string }[]): string {
   const lines = [
-    "keys: ⏎ send (queued while a turn runs) · ctrl+j newline · esc cancel the turn",
+    "keys: ⏎ send (queued while a turn runs) · ctrl+s send now (cancels the turn) · ↑ on an empty input edits the last queued · ctrl+j newline · esc cancel the turn",
     "ctrl+c cancel / clear, twice to quit · ctrl+d close and quit · ctrl+x stop after the turn",
     "ctrl+o expand a tool row · alt+↑/↓ pick the row · ctrl+g edit in $EDITOR · @path attach",
     `commands: ${LOCAL_COMMANDS.map((command) => `/${command.name}`).join(" ")}`,

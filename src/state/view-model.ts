@@ -165,6 +165,8 @@ export interface QueuedPrompt {
   readonly id: number;
   readonly text: string;
   readonly attachments: readonly string[];
+  /** Ctrl+S: sent as soon as the agent confirms the cancel of the running turn, ahead of the others. */
+  readonly steer?: boolean;
 }
 
 /** The agent process ended under us (design.md §7: exit code, signal, stderr tail, restart offer). */

@@ -5,6 +5,7 @@ import type { PaneStore } from "../../state/pane-store.js";
 import type { ModelChoice } from "../../state/settings-actions.js";
 import type { PermissionSource } from "../../state/permission-relay.js";
 import { LOCAL_COMMANDS } from "../../state/slash-commands.js";
+import { atPathCandidates, resolveAttachments } from "../input/attachments.js";
 import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { PermissionModal } from "../permission/permission-modal.js";
@@ -27,6 +28,8 @@ export interface PaneActions {
   submit(text: string, attachments: readonly string[]): void;
   /** Cancels the running turn; false when none runs. */
   cancel(): boolean;
+  /** Ctrl+S: cancel the running turn and send `text` (or the oldest queued prompt) once the agent confirms. */
+  steer?(text: string, attachments: readonly string[]): void;
   readonly turnRunning: boolean;
   closeAndQuit(): Promise<void>;
   stopAndQuit(): Promise<void>;
@@ -149,6 +152,14 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
       return true;
     }
     if (is("turn.cancel", press)) return actions.cancel();
+    if (is("turn.steer", press) && actions.steer && state.turn.running) {
+      const text = draft.current.trim();
+      const steer = actions.steer.bind(actions);
+      clearInput();
+      if (atPathCandidates(text).length === 0) steer(text, []);
+      else void resolveAttachments(text, cwd).then((attachments) => steer(text, attachments));
+      return true;
+    }
     if (is("session.closeAndQuit", press)) {
       if (draft.current.trim() === "") void actions.closeAndQuit();
       return true;
@@ -236,6 +247,12 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
     },
     [actions, sessions, openModelPicker],
   );
+  const takeQueued = useCallback((): string | undefined => {
+    const last = store.getState().queue.at(-1);
+    if (!last) return undefined;
+    store.dispatch({ type: "queue-taken-back", id: last.id });
+    return last.text;
+  }, [store]);
   const hints = footerHints({
     keymap,
     confirming,
@@ -246,6 +263,7 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
     connecting: state.header.connection !== "ready" && !died,
     hasTools: state.live.tools.length + state.live.recent.length > 0,
     queued: state.queue.length,
+    canSteer: actions.steer !== undefined,
   });
   const inputActive = !modalOpen && !confirming && !died && !picking && !modelChoice;
   const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
@@ -321,6 +339,7 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
               cwd={cwd}
               initialText={input.text}
               onChange={onChange}
+              takeQueued={takeQueued}
               maxRows={Math.max(1, Math.min(8, Math.floor(rows / 4)))}
               placeholder={state.turn.running ? "type to queue a prompt" : "ask the agent · /help"}
               {...(openEditor ? { openEditor } : {})}

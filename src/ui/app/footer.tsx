@@ -37,6 +37,8 @@ export function footerHints(context: {
   readonly connecting: boolean;
   readonly hasTools: boolean;
   readonly queued: number;
+  /** Ctrl+S can send a prompt now (the pane's session supports it). */
+  readonly canSteer?: boolean;
 }): string[] {
   const key = (action: KeyAction) => keyLabel(context.keymap, action);
   if (context.confirming) return [`${key("confirm.yes")} stop after this turn`, `${key("confirm.no")} keep going`];
@@ -46,8 +48,9 @@ export function footerHints(context: {
   if (context.running) {
     return [
       `${key("turn.cancel")} cancel`,
+      ...(context.canSteer ? [`${key("turn.steer")} send now`] : []),
       ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
-      context.queued > 0 ? `${context.queued} queued` : "⏎ queue",
+      context.queued > 0 ? `${context.queued} queued · ${key("input.historyPrev")} edit` : "⏎ queue",
       `${key("session.stop")} stop`,
     ];
   }

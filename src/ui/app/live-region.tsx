@@ -157,7 +157,7 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
       {live.plan && n("plan") > 0 ? <Plan entries={live.plan} width={width} maxLines={n("plan")} /> : null}
       {shownQueue.map((queued) => (
         <Text key={queued.id} dimColor wrap="truncate-end">
-          {fitLine(`⧗ queued: ${queued.text.split("\n", 1)[0] ?? ""}`, width)}
+          {fitLine(`${queued.steer ? "⇥ sending now" : "⧗ queued"}: ${queued.text.split("\n", 1)[0] ?? ""}`, width)}
         </Text>
       ))}
       {queue.length > shownQueue.length && queueRoom > 0 ? (

@@ -33,6 +33,7 @@ export const DEFAULT_MAX_ROWS = 8;
  */
 const GLOBAL_ACTIONS: readonly KeyAction[] = [
   "turn.cancel",
+  "turn.steer",
   "app.interrupt",
   "session.closeAndQuit",
   "session.stop",
@@ -69,6 +70,11 @@ export interface PromptInputProps {
   readonly openEditor?: (text: string) => Promise<string | undefined>;
   /** Rows the text may take before it scrolls; default {@link DEFAULT_MAX_ROWS}. */
   readonly maxRows?: number;
+  /**
+   * Up on an empty input: the last queued prompt's text, taken out of the queue to be edited (undefined when
+   * nothing is queued; Up then walks the history).
+   */
+  readonly takeQueued?: () => string | undefined;
 }
 
 /**
@@ -172,6 +178,13 @@ export function PromptInput(props: PromptInputProps) {
         return true;
       }
       if (matches("input.submit", press)) return submitOrContinue(editor);
+      if (matches("input.historyPrev", press) && bufferText(editor.buffer) === "") {
+        const queued = props.takeQueued?.();
+        if (queued !== undefined) {
+          commit({ ...editor, buffer: createBuffer(queued), history: AT_DRAFT, dismissedAt: undefined });
+          return true;
+        }
+      }
       if (matches("input.historyPrev", press)) return recall(editor, -1);
       if (matches("input.historyNext", press)) return recall(editor, 1);
       const next = applyEditingKey(editor.buffer, press);
