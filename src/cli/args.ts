@@ -19,6 +19,8 @@ export const CONNECTION_OPTIONS = {
   auth: { type: "string" },
   // MCP servers for the session, added to the config file's (repeatable).
   "mcp-config": { type: "string", multiple: true },
+  "trust-gateway": { type: "boolean" },
+  "allow-cleartext-token": { type: "boolean" },
 } as const satisfies ParseArgsConfig["options"];
 
 /**
@@ -90,6 +92,8 @@ export interface ConnectionValues {
   insecure?: boolean;
   auth?: string;
   "mcp-config"?: string[];
+  "trust-gateway"?: boolean;
+  "allow-cleartext-token"?: boolean;
 }
 
 /** Picks the connection options out of parsed values. */
@@ -108,5 +112,7 @@ export function connectionOptionsFrom(values: ConnectionValues): ConnectionOptio
     ...(values.insecure ? { insecure: true } : {}),
     ...(values.auth !== undefined ? { auth: values.auth } : {}),
     ...(values["mcp-config"]?.length ? { mcpConfigFiles: values["mcp-config"] } : {}),
+    ...(values["trust-gateway"] ? { trustGateway: true } : {}),
+    ...(values["allow-cleartext-token"] ? { allowCleartextToken: true } : {}),
   };
 }

@@ -5,7 +5,8 @@ import type { AuthOptions } from "../client/auth.js";
 import { ClientError } from "../client/errors.js";
 import { findOnPath, installHint } from "../config/agents.js";
 import type { Connection, GatewayConnection, StdioConnection } from "../config/connection.js";
-import { describeTokenSource, pairingHelp } from "../config/gateway.js";
+import { BRIDGE_TOKEN_ENV, describeTokenSource, pairingHelp } from "../config/gateway.js";
+import type { CapabilitySwitches } from "../client/capabilities/index.js";
 import { StdioTransport } from "../transport/stdio.js";
 import type { Transport } from "../transport/transport.js";
 import { WebSocketTransport, type WebSocketTransportOptions } from "../transport/websocket.js";
@@ -30,6 +31,31 @@ export interface ConnectOptions extends Pick<AcpClientOptions, "permissionPolicy
    */
   readonly chooseAuthMethod?: AuthOptions["chooseAuthMethod"];
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Offer no commands and no file writes to any agent, and say why when one tries anyway
+   * (`prompt --approve reject`, `doctor --live`).
+   */
+  readonly refuseSideEffects?: string;
+}
+
+/**
+ * What the agent may do on this machine (design.md §7): an agent over stdio runs as the user anyway and gets
+ * reads, writes and commands; a gateway is another machine and gets reads inside the session's directories
+ * only, unless the user trusts it. Either way no command inherits the gateway token.
+ */
+export function capabilitiesFor(connection: Connection, refuseSideEffects?: string): CapabilitySwitches {
+  const token = connection.kind === "gateway" ? connection.token.value?.reveal() : undefined;
+  const secrets = { names: [BRIDGE_TOKEN_ENV], values: token ? [token] : [] };
+  if (refuseSideEffects !== undefined) return { terminal: false, fsWrite: false, refusal: refuseSideEffects, secrets };
+  if (connection.kind === "gateway" && !connection.trusted)
+    return {
+      terminal: false,
+      fsWrite: false,
+      refusal:
+        'a gateway may not run commands or write files here; start zc-pane with --trust-gateway (or set "trustGateway": true in config.json) to allow it',
+      secrets,
+    };
+  return { secrets };
 }
 
 /**
@@ -58,6 +84,7 @@ export async function connect(connection: Connection, options: ConnectOptions): 
     ...(options.permissionPolicy ? { permissionPolicy: options.permissionPolicy } : {}),
     ...(initializeTimeoutMs !== undefined ? { initializeTimeoutMs } : {}),
     mcpServers: connection.mcpServers,
+    capabilities: capabilitiesFor(connection, options.refuseSideEffects),
     ...(connection.kind === "stdio" && connection.quirks?.missingFileReadsAsEmpty
       ? { missingFileReadsAsEmpty: true }
       : {}),

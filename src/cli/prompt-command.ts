@@ -118,7 +118,13 @@ async function runTurn(options: TurnOptions): Promise<number> {
   process.on("SIGINT", onSigint);
   let connected;
   try {
-    connected = await connect(options.connection, { cwd: options.cwd, permissionPolicy: policy });
+    connected = await connect(options.connection, {
+      cwd: options.cwd,
+      permissionPolicy: policy,
+      ...(options.approve === "reject"
+        ? { refuseSideEffects: "--approve reject refuses commands and file writes" }
+        : {}),
+    });
   } catch (error) {
     process.off("SIGINT", onSigint);
     throw error;

@@ -17,6 +17,8 @@ export class PromptPrinter {
   private endsWithNewline = true;
   private wroteText = false;
   private readonly tools = new Map<string, ToolCallUpdateFields>();
+  /** Command lines of the agent's terminals, for the line that says how each ended. */
+  private readonly commands = new Map<string, string>();
 
   constructor(
     private readonly sessionId: string,
@@ -44,6 +46,7 @@ export class PromptPrinter {
           return;
       }
     }
+    if (this.sideEffect(event)) return;
     if (event.type === "notice" || (event.type === "problem" && event.problem.kind !== "stderr")) {
       this.flush();
       this.line(event.type === "notice" ? event.message : event.problem.message);
@@ -93,6 +96,38 @@ export class PromptPrinter {
     this.line(
       `${STATUS_GLYPH[status] ?? "•"} ${toolDisplayName(merged)}${summary ? `: ${summary}` : ""}${detail ? ` — ${detail}` : ""}`,
     );
+  }
+
+  /**
+   * Every command the agent runs and every file it writes on this machine is one stderr line (two for a
+   * command: when it starts and when it ends), whether or not a tool call mentions it.
+   */
+  private sideEffect(event: ClientEvent): boolean {
+    switch (event.type) {
+      case "terminal-created": {
+        if (event.sessionId !== this.sessionId) return true;
+        const command = sanitizeLine([event.command, ...event.args].join(" "));
+        this.commands.set(event.terminalId, command);
+        this.flush();
+        this.line(`$ ${command}  (agent command in ${sanitizeLine(event.cwd)})`);
+        return true;
+      }
+      case "terminal-exited": {
+        if (event.sessionId !== this.sessionId) return true;
+        const { exitCode, signal } = event.exitStatus;
+        const how = signal ? `killed (${sanitizeLine(signal)})` : `exit ${exitCode ?? "?"}`;
+        this.flush();
+        this.line(`$ ${this.commands.get(event.terminalId) ?? event.terminalId}  → ${how}`);
+        return true;
+      }
+      case "file-written":
+        if (event.sessionId !== this.sessionId) return true;
+        this.flush();
+        this.line(`${event.created ? "created" : "wrote"} ${sanitizeLine(event.path)}`);
+        return true;
+      default:
+        return false;
+    }
   }
 
   private line(text: string): void {

@@ -26,6 +26,9 @@ Connection options:
   --config-dir DIR    ZeroClaw's config dir (default $ZEROCLAW_CONFIG_DIR or ~/.zeroclaw)
   --token-in-query    send the token as ?token= (only when a proxy strips headers)
   --insecure          accept a self-signed wss:// certificate
+  --trust-gateway     let the gateway run commands and write files on this machine (or "trustGateway": true
+                      in config.json); by default a gateway may only read files inside the session's directories
+  --allow-cleartext-token  send the token over ws:// to another host (by default refused: use wss://)
   --alias NAME        ZeroClaw agent alias for session/new
   --cwd DIR           the session's working directory (default: the current one)
   --mcp-config FILE   MCP servers for the session, added to the config file's (repeatable; ACP's array,

@@ -39,6 +39,8 @@ export interface AgentRegistry {
   readonly defaultAgent?: string;
   /** The config file's global `mcpServers`, passed to every agent's sessions. */
   readonly mcpServers: readonly McpServer[];
+  /** `trustGateway` from the config file: a gateway may run commands and write files (as `--trust-gateway`). */
+  readonly trustGateway?: boolean;
   /** The config file that was read (or would have been); named in messages. */
   readonly configPath: string;
   readonly configFound: boolean;
@@ -130,6 +132,7 @@ export function buildAgentRegistry(
     agents,
     ...(config.defaultAgent !== undefined ? { defaultAgent: config.defaultAgent } : {}),
     mcpServers: config.mcpServers ?? [],
+    ...(config.trustGateway ? { trustGateway: true } : {}),
     configPath,
     configFound: options.configFound ?? true,
   };

@@ -59,6 +59,11 @@ export const ConfigFileSchema = z.strictObject({
   keys: z.record(z.string(), KeyBindingsSchema).optional(),
   /** MCP servers passed to every agent's sessions: ACP's array or the `.mcp.json` object map (mcp-servers.ts). */
   mcpServers: McpServersSchema.optional(),
+  /**
+   * Let a gateway (a remote machine) run commands (`terminal/*`) and write files (`fs/write_text_file`) here,
+   * as `--trust-gateway` does. Off by default: a gateway only reads files inside the session's directories.
+   */
+  trustGateway: z.boolean().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 

@@ -51,6 +51,11 @@ export interface GatewayConnection {
   readonly authMethodId?: string;
   /** MCP servers for every session (ZeroClaw ignores them today, protocol.md §4; sent all the same). */
   readonly mcpServers: readonly McpServer[];
+  /**
+   * `--trust-gateway` or the config's `trustGateway`: the gateway is offered `terminal/*` and
+   * `fs/write_text_file`. Otherwise it only reads files inside the session's directories.
+   */
+  readonly trusted: boolean;
 }
 
 /** How to reach the agent, resolved from the connection options (design.md §2). */
@@ -74,6 +79,10 @@ export interface ConnectionOptions {
   readonly auth?: string;
   /** `--mcp-config FILE` (repeatable): MCP servers added to the config file's, later files winning by name. */
   readonly mcpConfigFiles?: readonly string[];
+  /** `--trust-gateway`: let the gateway run commands and write files on this machine. */
+  readonly trustGateway?: boolean;
+  /** `--allow-cleartext-token`: send the bearer token over `ws://` to a host that is not this machine. */
+  readonly allowCleartextToken?: boolean;
 }
 
 /** What resolution reads besides the options; tests pass their own. */
@@ -126,6 +135,7 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
     const gateway = {
       ...resolveGateway(options, options.gateway, context),
       mcpServers: mcpServersFor(options, registry),
+      trusted: options.trustGateway === true || registry.trustGateway === true,
     };
     return options.auth !== undefined ? { ...gateway, authMethodId: checkedAuthMethodId(options.auth) } : gateway;
   }
@@ -134,6 +144,8 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
     options.tokenFile !== undefined && "--token-file",
     options.tokenInQuery && "--token-in-query",
     options.insecure && "--insecure",
+    options.trustGateway && "--trust-gateway",
+    options.allowCleartextToken && "--allow-cleartext-token",
   ].filter(Boolean);
   if (gatewayOnly.length > 0)
     throw new UsageError(`${gatewayOnly.join(", ")} ${gatewayOnly.length > 1 ? "apply" : "applies"} only to --gateway`);
@@ -212,7 +224,7 @@ function resolveGateway(
   options: ConnectionOptions,
   gateway: string | true,
   context: ResolveContext,
-): Omit<GatewayConnection, "mcpServers"> {
+): Omit<GatewayConnection, "mcpServers" | "trusted"> {
   const env = context.env ?? process.env;
   const home = context.home ?? homedir();
   if (options.token !== undefined && options.tokenFile !== undefined)
@@ -244,6 +256,7 @@ function resolveGateway(
     requirePairing: config?.gateway.requirePairing ?? true,
     env,
   });
+  refuseCleartextToken(url, token, options.allowCleartextToken === true);
   return {
     kind: "gateway",
     url,
@@ -253,6 +266,22 @@ function resolveGateway(
     insecure: options.insecure === true,
     zeroclawConfigDir,
   };
+}
+
+/** Hosts that are this machine: a token sent to them over `ws://` never crosses a network. */
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * A bearer token over `ws://` to another machine travels in clear text: anyone on the path can read it and
+ * use the gateway. Refused unless the user says so with `--allow-cleartext-token`.
+ */
+function refuseCleartextToken(url: string, token: GatewayToken, allowed: boolean): void {
+  const parsed = new URL(url);
+  if (parsed.protocol !== "ws:" || !token.value || allowed || LOOPBACK_HOST.test(parsed.hostname)) return;
+  throw new UsageError(
+    `refusing to send the gateway token in clear text to ${parsed.host} over ws://: use wss://${parsed.host}${parsed.pathname}, ` +
+      `or pass --allow-cleartext-token if this network is yours`,
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { appendItems, endSegment, withLive } from "./pane-ops.js";
 import { finishOpenTools, moveToolFocus, toggleFocusedTool, upsertToolCall } from "./reduce-tools.js";
 import { reduceSettingsEvent } from "./settings-view.js";
 import { reduceTerminalEvent } from "./terminals.js";
+import { dropEmbeddedCommandRows, reduceAgentCommand } from "./agent-commands.js";
 import { reduceFileWritten } from "./file-writes.js";
 import type { PaneState, PlanEntryView, StreamTail } from "./view-model.js";
 
@@ -227,9 +228,9 @@ function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): Pane
       });
     }
     case "tool_call":
-      return upsertToolCall(state, update, true, at);
+      return dropEmbeddedCommandRows(upsertToolCall(state, update, true, at));
     case "tool_call_update":
-      return upsertToolCall(state, update, false, at);
+      return dropEmbeddedCommandRows(upsertToolCall(state, update, false, at));
     case "plan": {
       const entries = planEntries(update.entries);
       // Outside a turn (ZeroClaw re-sends the plan on resume) nothing will update it: print it at once.
@@ -259,8 +260,9 @@ function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): Pane
 }
 
 function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): PaneState {
-  const settled =
-    reduceSettingsEvent(state, event) ?? reduceTerminalEvent(state, event) ?? reduceFileWritten(state, event);
+  const terminal = reduceTerminalEvent(state, event);
+  if (terminal) return reduceAgentCommand(terminal, event, at);
+  const settled = reduceSettingsEvent(state, event) ?? reduceFileWritten(state, event);
   if (settled) return settled;
   switch (event.type) {
     case "update":

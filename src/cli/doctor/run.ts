@@ -96,10 +96,12 @@ async function sessionChecks(
   const started = Date.now();
   let connected: Connected;
   try {
-    // Safety for --live: every permission request is answered `cancelled`, so nothing the agent asks for runs.
+    // Safety for --live: every permission request is answered `cancelled`, and no command or file write is
+    // offered (one tried anyway is refused), so nothing the agent asks for runs.
     connected = await connect(connection, {
       cwd: resolve(options.cwd),
       env,
+      refuseSideEffects: "zc-pane doctor runs nothing on this machine",
       permissionPolicy: () => {
         permissions++;
         return { outcome: "cancelled" };

@@ -1,4 +1,5 @@
 import { ACP_METHODS } from "../../protocol/index.js";
+import { ERROR_CODES, RpcHandlerError } from "../../rpc/errors.js";
 import type { JsonRpcPeer } from "../../rpc/peer.js";
 import { FileAccess } from "./file-access.js";
 import type { CapabilityHost } from "./host.js";
@@ -8,12 +9,30 @@ export type { CapabilityHost } from "./host.js";
 export { FileAccess, MAX_TEXT_FILE_BYTES, type FileAccessOptions } from "./file-access.js";
 export { Terminals, DEFAULT_OUTPUT_BYTE_LIMIT, MAX_OUTPUT_BYTE_LIMIT, type TerminalsOptions } from "./terminals.js";
 
-/** Which client-side capabilities to offer the agent. Both default to on. */
+/** Which client-side capabilities to offer the agent. All default to on. */
 export interface CapabilitySwitches {
   /** `fs/read_text_file` and `fs/write_text_file`. */
   readonly fs?: boolean;
+  /** `fs/write_text_file` alone (reads stay offered): off for a gateway the user did not trust. */
+  readonly fsWrite?: boolean;
   /** `terminal/create`, `output`, `wait_for_exit`, `kill`, `release`. */
   readonly terminal?: boolean;
+  /**
+   * Why commands or writes are not offered ("a gateway may not run commands here; --trust-gateway allows
+   * it"): a call to one anyway is answered with an error that says so, and the user sees a notice.
+   */
+  readonly refusal?: string;
+  /** What zc-pane was given as secrets: no command the agent runs inherits them (see {@link HiddenSecrets}). */
+  readonly secrets?: HiddenSecrets;
+}
+
+/**
+ * Secrets kept out of the environment of agent commands: variables by name (`ZEROCLAW_ACP_BRIDGE_TOKEN`),
+ * and any variable whose value holds one of `values` (the gateway token, however it was given).
+ */
+export interface HiddenSecrets {
+  readonly names: readonly string[];
+  readonly values: readonly string[];
 }
 
 /** Everything that decides how the capabilities behave. */
@@ -35,7 +54,56 @@ export interface AdvertisedCapabilities {
  */
 export function advertisedCapabilities(switches: CapabilitySwitches = {}): AdvertisedCapabilities {
   const fs = switches.fs ?? true;
-  return { fs: { readTextFile: fs, writeTextFile: fs }, terminal: switches.terminal ?? true };
+  return {
+    fs: { readTextFile: fs, writeTextFile: fs && (switches.fsWrite ?? true) },
+    terminal: switches.terminal ?? true,
+  };
+}
+
+const TERMINAL_METHODS = [
+  ACP_METHODS.terminalCreate,
+  ACP_METHODS.terminalOutput,
+  ACP_METHODS.terminalWaitForExit,
+  ACP_METHODS.terminalKill,
+  ACP_METHODS.terminalRelease,
+];
+
+/**
+ * Answers a method that was not offered: -32601 with the reason, and a notice so the user sees that the
+ * agent tried (a command it wanted to run, a file it wanted to write) and why it did not happen.
+ */
+function refuse(peer: JsonRpcPeer, host: CapabilityHost, method: string, refusal: string | undefined): void {
+  peer.handleRequest(method, (params) => {
+    const what = describeAttempt(method, params);
+    host.emit({
+      type: "notice",
+      level: "warning",
+      message: `refused: the agent tried to ${what}${refusal ? ` (${refusal})` : ""}`,
+      ...(sessionOf(params) !== undefined ? { sessionId: sessionOf(params) } : {}),
+    });
+    throw new RpcHandlerError(
+      ERROR_CODES.methodNotFound,
+      `Method not found: ${method} is not offered to this agent${refusal ? `: ${refusal}` : ""}`,
+    );
+  });
+}
+
+/** "run `rm -rf ~`", "write /etc/passwd": what a refused call wanted, for the notice (sanitized later). */
+function describeAttempt(method: string, params: unknown): string {
+  const record = (params && typeof params === "object" ? params : {}) as Record<string, unknown>;
+  if (method === ACP_METHODS.fsWriteTextFile)
+    return `write ${typeof record.path === "string" ? record.path : "a file"}`;
+  if (method === ACP_METHODS.terminalCreate) {
+    const args = Array.isArray(record.args) ? record.args.filter((arg) => typeof arg === "string") : [];
+    const line = [typeof record.command === "string" ? record.command : "", ...args].join(" ").trim();
+    return line ? `run \`${line}\`` : "run a command";
+  }
+  return `use ${method}`;
+}
+
+function sessionOf(params: unknown): string | undefined {
+  const id = (params as { sessionId?: unknown } | null)?.sessionId;
+  return typeof id === "string" ? id : undefined;
 }
 
 /** The installed handlers, for the client's session and shutdown bookkeeping. */
@@ -48,7 +116,7 @@ export interface InstalledCapabilities {
 
 /**
  * Registers the fs and terminal request handlers on `peer` for the capabilities that are switched on; the
- * others stay unregistered, so the peer answers them -32601 like any method we do not implement.
+ * others are answered -32601 with the reason, and the user is told what the agent tried.
  */
 export function installCapabilities(
   peer: JsonRpcPeer,
@@ -56,12 +124,15 @@ export function installCapabilities(
   settings: CapabilitySettings = {},
 ): InstalledCapabilities {
   const advertised = advertisedCapabilities(settings);
-  if (advertised.fs.readTextFile) {
-    const files = new FileAccess(host, { missingFileReadsAsEmpty: settings.missingFileReadsAsEmpty ?? false });
-    peer.handleRequest(ACP_METHODS.fsReadTextFile, (params) => files.read(params));
-    peer.handleRequest(ACP_METHODS.fsWriteTextFile, (params) => files.write(params));
-  }
-  const terminals = advertised.terminal ? new Terminals(host, settings.terminals) : undefined;
+  const files = new FileAccess(host, { missingFileReadsAsEmpty: settings.missingFileReadsAsEmpty ?? false });
+  if (advertised.fs.readTextFile) peer.handleRequest(ACP_METHODS.fsReadTextFile, (params) => files.read(params));
+  else refuse(peer, host, ACP_METHODS.fsReadTextFile, settings.refusal);
+  if (advertised.fs.writeTextFile) peer.handleRequest(ACP_METHODS.fsWriteTextFile, (params) => files.write(params));
+  else refuse(peer, host, ACP_METHODS.fsWriteTextFile, settings.refusal);
+  const terminals = advertised.terminal
+    ? new Terminals(host, { ...settings.terminals, secrets: settings.secrets ?? { names: [], values: [] } })
+    : undefined;
+  if (!terminals) for (const method of TERMINAL_METHODS) refuse(peer, host, method, settings.refusal);
   if (terminals) {
     peer.handleRequest(ACP_METHODS.terminalCreate, (params) => terminals.create(params));
     peer.handleRequest(ACP_METHODS.terminalOutput, (params) => terminals.output(params));

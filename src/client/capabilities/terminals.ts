@@ -31,6 +31,8 @@ export interface TerminalsOptions {
   readonly defaultOutputByteLimit?: number;
   readonly killGraceMs?: number;
   readonly outputEventIntervalMs?: number;
+  /** Variables and values no command may inherit. */
+  readonly secrets?: { readonly names: readonly string[]; readonly values: readonly string[] };
 }
 
 interface Terminal {
@@ -85,7 +87,7 @@ export class Terminals {
     let child: TerminalProcess;
     try {
       child = await TerminalProcess.start(
-        { command, args, cwd: directory, env: mergeEnv(env), outputByteLimit: limit },
+        { command, args, cwd: directory, env: commandEnv(env, this.options.secrets), outputByteLimit: limit },
         (text) => {
           if (terminal) this.receiveOutput(terminal, text);
           else early.push(text);
@@ -225,10 +227,20 @@ export class Terminals {
   }
 }
 
-/** Our environment plus the agent's additions (theirs win). */
-function mergeEnv(additions: readonly { readonly name: string; readonly value: string }[]): Record<string, string> {
+/**
+ * Our environment without our secrets (variables named secret, and any variable holding a secret value),
+ * plus the agent's additions (theirs win: they are its own to give).
+ */
+function commandEnv(
+  additions: readonly { readonly name: string; readonly value: string }[],
+  secrets: TerminalsOptions["secrets"] = { names: [], values: [] },
+): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value === undefined || secrets.names.includes(name)) continue;
+    if (secrets.values.some((secret) => secret !== "" && value.includes(secret))) continue;
+    env[name] = value;
+  }
   for (const { name, value } of additions) env[name] = value;
   return env;
 }

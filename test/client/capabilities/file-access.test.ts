@@ -300,7 +300,7 @@ describe("fs/write_text_file", () => {
     ).toEqual({
       jsonrpc: "2.0",
       id: 5,
-      error: { code: -32601, message: "Method not found: fs/write_text_file" },
+      error: { code: -32601, message: "Method not found: fs/write_text_file is not offered to this agent" },
     });
   });
 });

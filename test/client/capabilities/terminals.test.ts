@@ -338,7 +338,7 @@ describe("switched off", () => {
     });
     expect((await agent.call("terminal/create", { sessionId: agent.sessionId, command: NODE })).error).toEqual({
       code: -32601,
-      message: "Method not found: terminal/create",
+      message: "Method not found: terminal/create is not offered to this agent",
     });
   });
 });

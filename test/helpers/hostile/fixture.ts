@@ -27,9 +27,14 @@ export class HostileFixture {
   readonly script = join(this.root, "script.json");
   readonly log = join(this.root, "received.ndjson");
 
-  constructor(script: HostileScript) {
+  constructor(script: HostileScript = { prompt: [] }) {
     mkdirSync(this.home, { recursive: true });
     mkdirSync(this.project, { recursive: true });
+    this.writeScript(script);
+  }
+
+  /** Replaces the script (for scripts that name the fixture's own paths). */
+  writeScript(script: HostileScript): void {
     writeFileSync(this.script, JSON.stringify(script));
   }
 
