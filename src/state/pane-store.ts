@@ -67,6 +67,8 @@ export class PaneStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastTick = Number.NEGATIVE_INFINITY;
   private dirty = false;
+  /** Nesting depth of {@link batch}: subscribers are not told while it is above 0. */
+  private batching = 0;
   readonly stats: PaneStoreStats = {
     textFlushes: 0,
     notifications: 0,
@@ -128,6 +130,20 @@ export class PaneStore {
   flush(): void {
     this.flushText();
     this.notify();
+  }
+
+  /**
+   * Applies what `apply` dispatches and feeds as one change: subscribers are told once, at the end. A journal
+   * replay of thousands of records is then one render and one write of the transcript, not thousands.
+   */
+  batch(apply: () => void): void {
+    this.batching++;
+    try {
+      apply();
+    } finally {
+      this.batching--;
+    }
+    if (this.batching === 0) this.flush();
   }
 
   /**
@@ -220,7 +236,7 @@ export class PaneStore {
   };
 
   private notify(): void {
-    if (!this.dirty) return;
+    if (!this.dirty || this.batching > 0) return;
     this.dirty = false;
     this.stats.notifications++;
     for (const listener of this.listeners) listener();

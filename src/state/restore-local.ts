@@ -12,14 +12,16 @@ const log = createLogger("pane.restore");
 export async function showLocalTranscript(
   stateDir: string,
   sessionId: string,
-  store: ReplayTarget & { flush(): void },
+  store: ReplayTarget & { batch(apply: () => void): void },
 ): Promise<boolean> {
   try {
     const journal = await readSessionJournal(stateDir, sessionId);
     if (!journal || journal.entries.length === 0) return false;
-    replayJournal(sessionId, journal.entries, store);
-    for (const warning of journal.warnings) store.dispatch({ type: "notice", level: "warning", message: warning });
-    store.flush();
+    // One change for the whole journal: the transcript writer renders only what the scrollback keeps of it.
+    store.batch(() => {
+      replayJournal(sessionId, journal.entries, store);
+      for (const warning of journal.warnings) store.dispatch({ type: "notice", level: "warning", message: warning });
+    });
     return true;
   } catch (error) {
     log.warn("the local transcript could not be read", error);

@@ -42,7 +42,6 @@ export function mountPane(options: MountPaneOptions): MountedPane {
     store,
     sink: screen,
     columns: () => stdout.columns || 80,
-    rows: () => stdout.rows || 24,
     ...(options.markdownReady ? { markdownReady: options.markdownReady } : {}),
   });
   const instance = render(

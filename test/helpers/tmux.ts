@@ -14,17 +14,25 @@ export class TmuxSession {
   readonly socket = `zcp-test-${process.pid}-${counter++}`;
   readonly home: string;
 
-  /** `home` reuses another session's HOME and XDG dirs (a second pane that resumes the first one's session). */
+  /**
+   * `home` reuses another session's HOME and XDG dirs (a second pane that resumes the first one's session);
+   * `historyLimit` is the pane's scrollback in lines (tmux's default is 2,000).
+   */
   constructor(
     readonly width = 60,
     readonly height = 20,
     home?: string,
+    readonly historyLimit?: number,
   ) {
     this.home = home ?? mkdtempSync(join(tmpdir(), "zc-pane-e2e-"));
   }
 
   private tmux(...args: string[]): string {
-    return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+    // A 2 MB answer's scrollback is more than execFileSync's default 1 MB of output.
+    return execFileSync("tmux", ["-L", this.socket, "-f", "/dev/null", ...args], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
   }
 
   /** Starts `command` (a shell command line) in a detached session of the given size. */
@@ -41,7 +49,10 @@ export class TmuxSession {
     const exports = Object.entries(vars)
       .map(([key, value]) => `${key}=${shellQuote(value)}`)
       .join(" ");
+    // The option goes first, in the same tmux command: a pane's history-limit is fixed when it is created.
+    const history = this.historyLimit ? ["set-option", "-g", "history-limit", String(this.historyLimit), ";"] : [];
     this.tmux(
+      ...history,
       "new-session",
       "-d",
       "-s",
@@ -72,6 +83,11 @@ export class TmuxSession {
   /** Screen plus scrollback (what tmux copy-mode would search). */
   history(): string {
     return this.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "main");
+  }
+
+  /** Resizes the window (and so the pane) to `width` columns, as a user dragging a split does. */
+  resize(width: number): void {
+    this.tmux("resize-window", "-t", "main", "-x", String(width));
   }
 
   /** Polls the screen until `pattern` shows up; throws with the screen when it does not within `timeoutMs`. */

@@ -85,7 +85,9 @@ export function renderWindow(
     at = unit.start;
   }
   const hidden = at > from ? countMessages(records, from, at) : 0;
-  const out = hidden > 0 ? [earlierLine(hidden, width)] : [];
+  const out: string[] = [];
   for (let index = parts.length - 1; index >= 0; index--) out.push(...parts[index]!);
+  // The line that says so takes the place of the oldest one: the window stays within `maxLines`.
+  if (hidden > 0) out.splice(0, out.length >= maxLines ? 1 : 0, earlierLine(hidden, width));
   return { lines: out, hidden };
 }

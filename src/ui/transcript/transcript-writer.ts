@@ -16,8 +16,6 @@ export interface TranscriptWriterOptions {
   readonly sink: TranscriptSink;
   /** The width the live region is laid out at now (records are rendered at it). */
   readonly columns: () => number;
-  /** The terminal's height: a replay writes one screen more than the scrollback holds. */
-  readonly rows: () => number;
   /** Lines the terminal keeps above the screen (tmux's `history-limit`); {@link DEFAULT_SCROLLBACK_LINES} by default. */
   readonly scrollbackLines?: number;
   /**
@@ -35,7 +33,7 @@ export interface TranscriptWriterOptions {
  * It subscribes to the store before the UI does, so the text of the records a notification brings is queued
  * before Ink draws the frame that no longer shows them live (the sink puts both in one write).
  *
- * Each write is cut to what the terminal keeps (scrollback plus one screen), newest first: a restored session
+ * Each write is cut to what the terminal keeps (its scrollback), newest first: a restored session
  * of 50,000 messages writes its last few thousand lines under "… N earlier messages". While the session is
  * being restored (`session/load` replays it as notifications) nothing is written; the whole replay is written
  * at once when it is over.
@@ -107,8 +105,12 @@ export class TranscriptWriter {
     return Math.max(10, this.options.columns());
   }
 
+  /**
+   * A window as long as the scrollback: the screen below it holds the live region, so its first line (the
+   * "earlier messages" one) is the first line the terminal keeps, not one it drops.
+   */
   private maxLines(): number {
-    return this.scrollback + Math.max(1, this.options.rows());
+    return this.scrollback;
   }
 }
 

@@ -67,7 +67,6 @@ export function renderApp(options: { columns?: number; rows?: number; state?: Pa
     store,
     sink: { insertAbove: (text) => (transcript += text) },
     columns: () => columns,
-    rows: () => rows,
   });
   const actions = new FakeActions();
   const pane = renderPane(<App store={store} actions={actions} cwd="/tmp" />, {
