@@ -188,7 +188,9 @@ describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
     const figures = await streamAnswer(FAST_STREAM_MS);
     report(`over ${FAST_STREAM_MS} ms`, figures);
     expectTranscriptOnce(figures);
-    expect(figures.frames).toBeGreaterThan(5);
+    // Drawn while it streamed, not once at the end. Only ink's 30 fps throttle draws frames now (the transcript
+    // rides along with them), so on a loaded 2-core machine there are few: the bound below is the budget.
+    expect(figures.frames).toBeGreaterThan(1);
     expect(figures.frames).toBeLessThanOrEqual(2 * figures.frameBound);
     expect(figures.ratio).toBeLessThanOrEqual(3);
   }, 30_000);
