@@ -22,6 +22,7 @@ import { mountPane } from "../ui/mount-pane.js";
 import type { LiveScreen } from "../ui/terminal/live-screen.js";
 import type { TranscriptWriter } from "../ui/transcript/transcript-writer.js";
 import { runTmux } from "../control/tmux-command.js";
+import { copyText } from "../control/clipboard.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 
 const log = createLogger("cli.pane");
@@ -196,7 +197,17 @@ async function runPane(options: PaneOptions): Promise<number> {
   const mounted = mountPane({
     store,
     stdout: process.stdout,
-    app: { actions: controller, cwd: options.cwd, openEditor: (text: string) => editExternally(text), sessions },
+    app: {
+      actions: controller,
+      cwd: options.cwd,
+      openEditor: (text: string) => editExternally(text),
+      sessions,
+      // The history view's `y`: OSC 52 to the terminal, and a tmux buffer inside tmux.
+      copy: async (text: string) => {
+        const { tmuxBuffer } = await copyText(text, { write: (data) => process.stdout.write(data) });
+        return tmuxBuffer ? "and into a tmux buffer" : "";
+      },
+    },
     markdownReady,
     onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`),
   });
@@ -238,6 +249,8 @@ async function runPane(options: PaneOptions): Promise<number> {
 
   const reason = await quitting;
   control?.stop();
+  // Quitting from the history view: the rest (the resume command) belongs on the normal screen.
+  mounted.historyScreen.leave();
   // The live region goes; the transcript above it is already written and is not drawn again.
   store.dispatch({ type: "connection", state: "closed" });
   store.flush();

@@ -34,6 +34,27 @@ export const DEFAULT_KEYMAP = {
   "confirm.yes": ["y"],
   "confirm.no": ["n", "escape"],
   "app.retry": ["r"],
+  /** The history view (Ctrl+T): the whole session, full screen. */
+  "history.open": ["ctrl+t"],
+  "history.close": ["q", "escape", "ctrl+t"],
+  "history.up": ["up"],
+  "history.down": ["down"],
+  "history.pageUp": ["pageup"],
+  "history.pageDown": ["pagedown"],
+  "history.first": ["home"],
+  "history.last": ["end"],
+  "history.prevPrompt": ["["],
+  "history.nextPrompt": ["]"],
+  "history.prevTool": ["{"],
+  "history.nextTool": ["}"],
+  "history.search": ["/"],
+  /** Search matches: `n` goes on back in time, `N` forward. */
+  "history.nextMatch": ["n"],
+  "history.prevMatch": ["N"],
+  "history.expand": ["enter", "ctrl+o"],
+  /** The code block under the cursor, else the message's markdown, else the tool's output. */
+  "history.copy": ["y"],
+  "history.copyItem": ["Y"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type KeyAction = keyof typeof DEFAULT_KEYMAP;

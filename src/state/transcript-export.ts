@@ -1,3 +1,5 @@
+import { AppendLog } from "./append-log.js";
+import { historyOfTranscript, type HistoryEntry } from "./history/history-entry.js";
 import type { ToolRow, TranscriptItem } from "./view-model.js";
 
 /** Tool output kept per row in an export: enough to read, bounded so one huge log does not drown the file. */
@@ -26,16 +28,20 @@ function fence(text: string): string {
   return `${marker}\n${text}\n${marker}`;
 }
 
-function toolMarkdown(row: ToolRow): string {
+function toolMarkdown(row: ToolRow, outputLines: number): string {
   const head = `- **${row.title}**${row.kind ? ` (${row.kind})` : ""}: ${STATUS_WORD[row.status]}${row.summary ? ` · \`${row.summary.replace(/`/g, "'")}\`` : ""}`;
   if (!row.output) return head;
   const lines = row.output.split("\n");
-  const shown = lines.slice(0, EXPORT_OUTPUT_LINES).join("\n");
-  const more = lines.length > EXPORT_OUTPUT_LINES ? `\n… ${lines.length - EXPORT_OUTPUT_LINES} more lines` : "";
+  const shown = lines.slice(0, outputLines).join("\n");
+  const more = lines.length > outputLines ? `\n… ${lines.length - outputLines} more lines` : "";
   return `${head}\n\n${fence(shown + more)}`;
 }
 
-function itemMarkdown(item: TranscriptItem): string | undefined {
+/**
+ * One record as markdown: a prompt quoted under "You", an answer as the agent wrote it, a thought in a
+ * `<details>`, a tool row as a list item with its output fenced (cut to `outputLines` lines).
+ */
+export function recordMarkdown(item: TranscriptItem, outputLines = EXPORT_OUTPUT_LINES): string | undefined {
   switch (item.kind) {
     case "banner":
       return `<!-- ${item.agent} · session ${item.sessionId}${item.cwd ? ` · ${item.cwd}` : ""} -->`;
@@ -46,7 +52,7 @@ function itemMarkdown(item: TranscriptItem): string | undefined {
     case "thought":
       return `<details><summary>thought</summary>\n\n${item.text}\n\n</details>`;
     case "tool":
-      return toolMarkdown(item.row);
+      return toolMarkdown(item.row, outputLines);
     case "plan":
       return `**Plan**\n\n${item.entries.map((entry) => `- [${entry.status === "completed" ? "x" : " "}] ${entry.content}`).join("\n")}`;
     case "delivered-file": {
@@ -70,28 +76,20 @@ function itemMarkdown(item: TranscriptItem): string | undefined {
   }
 }
 
-/**
- * The transcript as a markdown document (`/export`): the user's prompts as quotes under "You", the agent's
- * text as it was written, tool calls as list items with their output fenced.
- */
-export function transcriptToMarkdown(items: readonly TranscriptItem[], title: string): string {
+/** History entries as a markdown document under `title` (`/export`, `zc-pane sessions show --markdown`). */
+export function historyToMarkdown(entries: readonly HistoryEntry[], title: string): string {
   const parts = [`# ${title}`];
-  // A paragraph printed in pieces while it streamed (`continues`) is exported whole, as the agent wrote it.
-  let paragraphStart = "";
-  for (const item of items) {
-    if (item.kind === "agent-text" && item.continues) {
-      paragraphStart += item.markdown;
-      continue;
-    }
-    const joined =
-      paragraphStart !== "" && item.kind === "agent-text"
-        ? { ...item, markdown: paragraphStart + item.markdown }
-        : item;
-    if (paragraphStart !== "" && joined === item) parts.push(paragraphStart.trim());
-    paragraphStart = "";
-    const text = itemMarkdown(joined);
+  for (const entry of entries) {
+    const text = recordMarkdown(entry.record);
     if (text) parts.push(text);
   }
-  if (paragraphStart !== "") parts.push(paragraphStart.trim());
   return `${parts.join("\n\n")}\n`;
+}
+
+/**
+ * The transcript as a markdown document (`/export`), through the history's entries: a paragraph printed in
+ * pieces while it streamed is exported whole, as the agent wrote it.
+ */
+export function transcriptToMarkdown(items: readonly TranscriptItem[], title: string): string {
+  return historyToMarkdown(historyOfTranscript(AppendLog.from(items)), title);
 }

@@ -2,6 +2,7 @@ import { render, type Instance, type RenderOptions } from "ink";
 import type { PaneStore } from "../state/pane-store.js";
 import { App, type AppProps } from "./app/app.js";
 import { KeyRouter } from "./keys/key-router.js";
+import { createAlternateScreen } from "./terminal/alternate-screen.js";
 import { createLiveScreen, type LiveScreen } from "./terminal/live-screen.js";
 import { TranscriptWriter } from "./transcript/transcript-writer.js";
 
@@ -15,7 +16,7 @@ export interface MountPaneOptions {
   readonly stdout: NodeJS.WriteStream;
   readonly stdin?: NodeJS.ReadStream;
   /** The App's other props. */
-  readonly app: Omit<AppProps, "store">;
+  readonly app: Omit<AppProps, "store" | "screen">;
   /** Resolves when the markdown renderer is loaded: records wait for it (see {@link TranscriptWriter}). */
   readonly markdownReady?: Promise<unknown>;
   readonly onRender?: RenderOptions["onRender"];
@@ -26,6 +27,8 @@ export interface MountedPane {
   readonly instance: Instance;
   readonly screen: LiveScreen;
   readonly writer: TranscriptWriter;
+  /** The history view's screen; leave it before writing anything of one's own (quitting). */
+  readonly historyScreen: { enter(): void; leave(): void };
 }
 
 /**
@@ -44,12 +47,28 @@ export function mountPane(options: MountPaneOptions): MountedPane {
     columns: () => stdout.columns || 80,
     ...(options.markdownReady ? { markdownReady: options.markdownReady } : {}),
   });
+  // Between ink and the live screen: the live screen (and the transcript it inserts) only ever sees the normal
+  // screen. Entering, the text still waiting to ride along is written first, on the normal screen; while the
+  // view is up the writer holds back, and leaving it writes what came meanwhile above the pane again.
+  const alternate = createAlternateScreen(screen.stdout, stdout);
+  const historyScreen = {
+    enter: () => {
+      writer?.hold();
+      screen.flush();
+      alternate.enter();
+    },
+    leave: () => {
+      if (!alternate.active) return;
+      alternate.leave();
+      writer?.release();
+    },
+  };
   const instance = render(
     <KeyRouter>
-      <App store={store} {...options.app} />
+      <App store={store} {...options.app} screen={historyScreen} />
     </KeyRouter>,
     {
-      stdout: screen.stdout,
+      stdout: alternate.stdout,
       ...(options.stdin ? { stdin: options.stdin } : {}),
       exitOnCtrlC: false,
       patchConsole: false,
@@ -57,5 +76,5 @@ export function mountPane(options: MountPaneOptions): MountedPane {
       ...(options.onRender ? { onRender: options.onRender } : {}),
     },
   );
-  return { instance, screen, writer };
+  return { instance, screen, writer, historyScreen };
 }

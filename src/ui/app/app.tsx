@@ -4,8 +4,10 @@ import type { AgentInfo } from "../../client/agent-info.js";
 import type { PaneStore } from "../../state/pane-store.js";
 import type { ModelChoice } from "../../state/settings-actions.js";
 import type { PermissionSource } from "../../state/permission-relay.js";
+import { HistoryBuilder } from "../../state/history/history-entry.js";
 import { LOCAL_COMMANDS } from "../../state/slash-commands.js";
 import { atPathCandidates, resolveAttachments } from "../input/attachments.js";
+import { HistoryView } from "../history/history-view.js";
 import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { PermissionModal } from "../permission/permission-modal.js";
@@ -59,15 +61,25 @@ export interface AppProps {
     readonly load: () => Promise<readonly SessionEntry[]>;
     readonly choose: (entry: SessionEntry) => void;
   };
+  /**
+   * The alternate screen the history view (Ctrl+T) is drawn on, entered and left synchronously with the key
+   * (mountPane); without it the view takes the live region's place.
+   */
+  readonly screen?: { enter(): void; leave(): void };
+  /** The history view's `y`: copies text for the user; resolves to where it went ("and into a tmux buffer"). */
+  readonly copy?: (text: string) => Promise<string>;
 }
 
-/** The natural height of a box, measured after layout (0 before the first layout). */
-function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: number): number {
+/**
+ * The natural height of a box, measured after layout (0 before the first layout). Not measured while `hidden`
+ * (under the history view the pane lays out to nothing, and must come back at its own height).
+ */
+function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: number, hidden = false): number {
   const [height, setHeight] = useState(initial);
   // Measured after every commit on purpose: any child may have changed the height; the guard stops the loop.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
-    if (!ref.current) return;
+    if (!ref.current || hidden) return;
     const measured = measureElement(ref.current).height;
     if (measured !== height) setHeight(measured);
   });
@@ -80,7 +92,7 @@ function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: num
  * confirm line for Ctrl+X; the prompt input; a footer of key hints. Every part below the transcript has a
  * line budget, so the dynamic region stays shorter than the terminal whatever streams in.
  */
-export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
+export function App({ store, actions, cwd, openEditor, sessions, screen, copy }: AppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const requests = useSyncExternalStore(actions.permissions.subscribe, actions.permissions.getPending);
   const { columns, rows } = usePaneSize();
@@ -93,6 +105,25 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
   const matches = useKeyMatcher();
   const keymap = useKeymap();
   const is = matches;
+
+  // The history view (Ctrl+T). The builder converts records as they come (only while the view is open), so
+  // opening it again costs only what was appended since.
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyBuilder] = useState(() => new HistoryBuilder());
+  const historyList = useMemo(() => {
+    if (!historyOpen) return undefined;
+    historyBuilder.update(state.transcript);
+    return historyBuilder.snapshot(state.live);
+  }, [historyBuilder, historyOpen, state.transcript, state.live]);
+  const openHistory = useCallback(() => {
+    // Synchronous with the key: every frame ink writes from here on is the view's (alternate-screen.ts).
+    screen?.enter();
+    setHistoryOpen(true);
+  }, [screen]);
+  const closeHistory = useCallback(() => {
+    screen?.leave();
+    setHistoryOpen(false);
+  }, [screen]);
 
   // The draft is kept outside the input so that clearing it, restoring queued prompts into it and
   // Ctrl+D's "only when empty" all work without reaching into the editor's state.
@@ -172,6 +203,10 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
       store.dispatch({ type: "tool-toggle" });
       return true;
     }
+    if (is("history.open", press)) {
+      if (!confirming) openHistory();
+      return true;
+    }
     if (is("mode.cycle", press) && actions.cycleMode) {
       actions.cycleMode();
       return true;
@@ -213,7 +248,7 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
 
   const inputRef = useRef<DOMElement>(null);
   const modalRef = useRef<DOMElement>(null);
-  const inputHeight = useMeasuredHeight(inputRef, 1);
+  const inputHeight = useMeasuredHeight(inputRef, 1, historyOpen);
   const modalHeight = useMeasuredHeight(modalRef, 0);
   const budget = dynamicBudget({
     rows,
@@ -265,14 +300,45 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
     queued: state.queue.length,
     canSteer: actions.steer !== undefined,
   });
-  const inputActive = !modalOpen && !confirming && !died && !picking && !modelChoice;
+  const inputActive = !modalOpen && !confirming && !died && !picking && !modelChoice && !historyOpen;
   const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
 
   // Quitting: the live region goes, the transcript above it stays (nothing of it is drawn again).
   if (state.header.connection === "closed") return null;
+  const historyHeight = Math.max(4, rows - 1);
+  const modal = modalOpen ? (
+    <Box
+      flexDirection="column"
+      height={Math.max(1, Math.min(modalHeight || budget.modal, historyOpen ? historyHeight - 4 : budget.modal))}
+      overflowY="hidden"
+    >
+      <Box ref={modalRef} flexDirection="column" flexShrink={0}>
+        <PermissionModal
+          requests={requests}
+          onAnswer={actions.permissions.answer}
+          width={width}
+          {...(timeoutSecs !== undefined ? { timeoutSecs } : {})}
+          {...(openEditor ? { openEditor } : {})}
+        />
+      </Box>
+    </Box>
+  ) : null;
   return (
     <TickContext.Provider value={tick}>
-      <Box flexDirection="column" width={width}>
+      {historyList ? (
+        // Shorter than the terminal by one line: ink clears the screen and its history at full height (style.md).
+        <HistoryView
+          list={historyList}
+          width={width}
+          height={historyHeight}
+          onClose={closeHistory}
+          modal={modal}
+          modalHeight={modal ? Math.min(modalHeight || budget.modal, historyHeight - 4) : 0}
+          {...(copy ? { copy } : {})}
+        />
+      ) : null}
+      {/* Under the history view the pane stays mounted (draft, cursor, running turn) but lays out to nothing. */}
+      <Box flexDirection="column" width={width} display={historyOpen ? "none" : "flex"}>
         <Header
           header={state.header}
           width={width}
@@ -309,23 +375,7 @@ export function App({ store, actions, cwd, openEditor, sessions }: AppProps) {
         ) : (
           <LiveRegion state={state} width={width} lines={budget.live} animate={!modalOpen} />
         )}
-        {modalOpen ? (
-          <Box
-            flexDirection="column"
-            height={Math.max(1, Math.min(modalHeight || budget.modal, budget.modal))}
-            overflowY="hidden"
-          >
-            <Box ref={modalRef} flexDirection="column" flexShrink={0}>
-              <PermissionModal
-                requests={requests}
-                onAnswer={actions.permissions.answer}
-                width={width}
-                {...(timeoutSecs !== undefined ? { timeoutSecs } : {})}
-                {...(openEditor ? { openEditor } : {})}
-              />
-            </Box>
-          </Box>
-        ) : null}
+        {historyOpen ? null : modal}
         {confirming ? <ConfirmLine question="Stop after this turn and quit?" width={width} /> : null}
         <Box flexDirection="column" height={Math.max(1, Math.min(inputHeight, budget.input))} overflowY="hidden">
           <Box ref={inputRef} flexDirection="column" flexShrink={0}>

@@ -41,6 +41,7 @@ const GLOBAL_ACTIONS: readonly KeyAction[] = [
   "tool.focusPrev",
   "tool.focusNext",
   "mode.cycle",
+  "history.open",
 ];
 
 /** Props of {@link PromptInput}. */

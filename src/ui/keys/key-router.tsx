@@ -7,12 +7,13 @@ import { createKeyMatcher, DEFAULT_KEYMAP, type KeyAction, type Keymap, type Key
 export type KeyHandler = (press: KeyPress) => boolean;
 
 /**
- * Layers, highest first: a confirm prompt beats the permission modal, which beats completion menus, which
- * beat the input editor, which beats global shortcuts. One stdin consumer dispatches through them (the
+ * Layers, highest first: a confirm prompt beats the permission modal, which beats the history view (a request
+ * arriving while it is open is answered on top of it), which beats completion menus, which beat the input
+ * editor, which beats global shortcuts. One stdin consumer dispatches through them (the
  * gemini-cli KeypressContext pattern), so a key never reaches two components, and modals never depend on
  * Ink's focus (which Esc drops in 6.8, style.md).
  */
-export const KEY_LAYER = { global: 0, input: 10, completion: 20, modal: 30, confirm: 40 } as const;
+export const KEY_LAYER = { global: 0, input: 10, completion: 20, history: 25, modal: 30, confirm: 40 } as const;
 
 interface Registration {
   readonly layer: number;

@@ -15,7 +15,7 @@ export interface TranscriptWindow {
 /** The line on top of a window that left records out. */
 export function earlierLine(hidden: number, width: number): string {
   const noun = hidden === 1 ? "message" : "messages";
-  return chalk.dim(fitLine(`… ${hidden.toLocaleString("en-US")} earlier ${noun} (/export has them all)`, width));
+  return chalk.dim(fitLine(`… ${hidden.toLocaleString("en-US")} earlier ${noun} · ctrl+t browses them all`, width));
 }
 
 /** A run of records rendered together: one record, or the pieces of one streamed paragraph chain. */

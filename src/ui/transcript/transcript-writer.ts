@@ -44,6 +44,8 @@ export class TranscriptWriter {
   /** Records before this index were cleared from the screen (`/clear`): a repaint leaves them out. */
   private floor = 0;
   private ready: boolean;
+  /** Held while the history view is up: text written then would land on the alternate screen and be lost. */
+  private held = false;
   private scrollback: number;
   private readonly unsubscribe: () => void;
 
@@ -64,10 +66,21 @@ export class TranscriptWriter {
     if (lines > 0) this.scrollback = lines;
   }
 
+  /** Writes nothing until {@link release} (the history view is on the alternate screen). */
+  hold(): void {
+    this.held = true;
+  }
+
+  /** Writes what was held back, and from now on as records come. */
+  release(): void {
+    this.held = false;
+    this.write();
+  }
+
   /** Writes the records appended since the last write (the store calls it on every change). */
   write(): void {
     const state = this.options.store.getState();
-    if (!this.ready || holding(state)) return;
+    if (!this.ready || this.held || holding(state)) return;
     const records = state.transcript;
     if (records.length <= this.written) return;
     const from = this.written;
