@@ -3,6 +3,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { buildAgentRegistry } from "../config/agents.js";
+import { loadConfigFile, notifySettingsOf } from "../config/config-file.js";
+import { createNotifier, type NotifySettings } from "../control/notifier.js";
 import { resolveConnection, UsageError, type Connection as AgentConnection } from "../config/connection.js";
 import { downloadDir, logFile, stateDir } from "../config/paths.js";
 import { closeLogFile, configureLogFile, createLogger } from "../log/logger.js";
@@ -46,6 +49,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
   let args;
   let connection: AgentConnection;
   let target: ResumeTarget | undefined;
+  let notify: NotifySettings;
   try {
     args = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, resume: { type: "string" }, load: { type: "string" } });
     if (args.values.help) {
@@ -62,7 +66,11 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
       restoreId !== undefined
         ? await resolveResumeTarget(restoreId, connectionOptionsFrom(args.values), stateDir())
         : undefined;
-    connection = resolveConnection(target?.connection ?? connectionOptionsFrom(args.values));
+    // The config file is read once: its agents and MCP servers for the connection, `notify` for the pane.
+    const config = loadConfigFile();
+    const registry = buildAgentRegistry(config.config, config.path, { configFound: config.found });
+    notify = notifySettingsOf(config.config, config.path);
+    connection = resolveConnection(target?.connection ?? connectionOptionsFrom(args.values), { registry });
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`zc-pane: ${error.message}\n\n${PANE_USAGE}\n`);
@@ -93,6 +101,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
     ...(alias !== undefined ? { alias } : {}),
     ...(restore ? { restore } : {}),
     resumeFlags: connectionFlags(values),
+    notify,
   });
 }
 
@@ -103,6 +112,8 @@ interface PaneOptions {
   readonly restore?: { readonly mode: "resume" | "load"; readonly sessionId: string };
   /** The connection flags to repeat in the printed resume command. */
   readonly resumeFlags: string;
+  /** How to ask for attention while the user looks at another pane (config.json `notify`). */
+  readonly notify: NotifySettings;
 }
 
 async function runPane(options: PaneOptions): Promise<number> {
@@ -243,7 +254,12 @@ async function runPane(options: PaneOptions): Promise<number> {
       permissions: controller.permissions,
       cwd: options.cwd,
       sessionId: () => controller.sessionId,
-      ring: () => process.stdout.write("\u0007"),
+      ring: createNotifier({
+        settings: options.notify,
+        write: (bytes) => process.stdout.write(bytes),
+        inTmux: process.env.TMUX !== undefined,
+        agentName: () => controller.agent?.title ?? controller.agent?.name,
+      }),
     });
   });
 

@@ -64,8 +64,29 @@ export const ConfigFileSchema = z.strictObject({
    * as `--trust-gateway` does. Off by default: a gateway only reads files inside the session's directories.
    */
   trustGateway: z.boolean().optional(),
+  /**
+   * How a pane the user is not looking at asks for attention when a turn ends or a request waits: the bell
+   * (default), plus an OSC 9 or OSC 777 desktop notification, or `notifyCommand` run with title and body.
+   */
+  notify: z.enum(["bell", "osc9", "osc777", "command"]).optional(),
+  /** The program for `"notify": "command"`, as argv or one word (`["notify-send", "-a", "zc-pane"]`). */
+  notifyCommand: z
+    .union([z.string().trim().min(1), z.array(z.string()).min(1)])
+    .transform((value) => (typeof value === "string" ? [value] : value))
+    .optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+
+/** `notify` and `notifyCommand`, checked together: a command needs its program. */
+export function notifySettingsOf(
+  config: ConfigFile,
+  path: string,
+): { method: NonNullable<ConfigFile["notify"]>; command?: string[] } {
+  const method = config.notify ?? "bell";
+  if (method === "command" && !config.notifyCommand)
+    throw new ConfigFileError(`${path}: notifyCommand: missing (needed by "notify": "command")`, path);
+  return { method, ...(config.notifyCommand ? { command: config.notifyCommand } : {}) };
+}
 
 /** What was read: `found: false` (and an empty config) when there is no file, which is fine. */
 export interface LoadedConfig {

@@ -12,7 +12,7 @@ import { createLogger } from "../log/logger.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import type { PaneStore } from "../state/pane-store.js";
 import type { PermissionSource } from "../state/permission-relay.js";
-import { AttentionTracker } from "./attention.js";
+import { AttentionTracker, type AttentionState } from "./attention.js";
 import { ControlServer } from "./control-server.js";
 import { answerFromOutside, waitingRequests } from "./pane-answers.js";
 import {
@@ -46,8 +46,8 @@ export interface PaneControlOptions {
   readonly cwd: string;
   /** The open session's id, for `ping` replies. */
   readonly sessionId: () => string | undefined;
-  /** Rings the terminal bell (only the CLI writes to the terminal). */
-  readonly ring: () => void;
+  /** Asks for attention for a state while the user looks elsewhere: the bell and the configured notification. */
+  readonly ring: (state: AttentionState) => void;
   readonly env?: NodeJS.ProcessEnv;
   readonly tmux?: TmuxRunner;
 }

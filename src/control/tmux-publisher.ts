@@ -13,8 +13,11 @@ export interface TmuxPublisherOptions {
   /** `%3`: the pane we run in (`$TMUX_PANE`). */
   readonly paneId: string;
   readonly tmux: TmuxRunner;
-  /** Rings the terminal bell in the pane (tmux turns it into the window's bell flag). */
-  readonly ring: () => void;
+  /**
+   * Asks for attention for `state` while the user looks elsewhere: the terminal bell in the pane (tmux turns
+   * it into the window's bell flag), plus the configured desktop notification (notifier.ts).
+   */
+  readonly ring: (state: AttentionState) => void;
   /** The control socket's path, published so `zc-pane send` finds it whatever its own environment. */
   readonly socketPath?: string;
   /**
@@ -148,7 +151,7 @@ export class TmuxStatePublisher {
     try {
       const output = await this.options.tmux(args);
       this.marked = true;
-      if (ask && !/^11[1-9]/.test(output.trim())) this.options.ring();
+      if (ask && !/^11[1-9]/.test(output.trim())) this.options.ring(state);
     } catch (error) {
       log.warn(`publishing ${STATE_OPTION}=${state} failed`, error);
     }

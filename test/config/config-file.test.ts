@@ -7,6 +7,7 @@ import {
   configFilePath,
   formatPath,
   loadConfigFile,
+  notifySettingsOf,
   parseConfigText,
 } from "../../src/config/config-file.js";
 
@@ -123,5 +124,19 @@ describe("the config file", () => {
   it("formats paths the way they are written in JSON", () => {
     expect(formatPath(["agents", "gemini", "args", 0])).toBe("agents.gemini.args[0]");
     expect(formatPath(["keys", "turn.cancel"])).toBe('keys["turn.cancel"]');
+  });
+});
+
+describe("notify settings", () => {
+  it("defaults to the bell, takes a desktop method, and needs notifyCommand for command", () => {
+    expect(notifySettingsOf(parseConfigText("{}", "F"), "F")).toEqual({ method: "bell" });
+    expect(notifySettingsOf(parseConfigText('{"notify":"osc9"}', "F"), "F")).toEqual({ method: "osc9" });
+    expect(
+      notifySettingsOf(parseConfigText('{"notify":"command","notifyCommand":["notify-send","-a","zc"]}', "F"), "F"),
+    ).toEqual({ method: "command", command: ["notify-send", "-a", "zc"] });
+    expect(() => notifySettingsOf(parseConfigText('{"notify":"command"}', "F"), "F")).toThrow(
+      'F: notifyCommand: missing (needed by "notify": "command")',
+    );
+    expect(problem({ notify: "popup" })).toContain("notify:");
   });
 });
