@@ -6,7 +6,7 @@ import { ClientError } from "../client/errors.js";
 import { findOnPath, installHint } from "../config/agents.js";
 import type { Connection, GatewayConnection, StdioConnection } from "../config/connection.js";
 import { BRIDGE_TOKEN_ENV, describeTokenSource, pairingHelp } from "../config/gateway.js";
-import type { CapabilitySwitches } from "../client/capabilities/index.js";
+import type { CapabilitySwitches, TerminalsOptions } from "../client/capabilities/index.js";
 import { StdioTransport } from "../transport/stdio.js";
 import type { Transport } from "../transport/transport.js";
 import { WebSocketTransport, type WebSocketTransportOptions } from "../transport/websocket.js";
@@ -36,6 +36,8 @@ export interface ConnectOptions extends Pick<AcpClientOptions, "permissionPolicy
    * (`prompt --approve reject`, `doctor --live`).
    */
   readonly refuseSideEffects?: string;
+  /** Where a stdio agent's commands run (tmux windows when the pane asks); over a gateway, always hidden. */
+  readonly terminals?: TerminalsOptions;
 }
 
 /**
@@ -84,7 +86,10 @@ export async function connect(connection: Connection, options: ConnectOptions): 
     ...(options.permissionPolicy ? { permissionPolicy: options.permissionPolicy } : {}),
     ...(initializeTimeoutMs !== undefined ? { initializeTimeoutMs } : {}),
     mcpServers: connection.mcpServers,
-    capabilities: capabilitiesFor(connection, options.refuseSideEffects),
+    capabilities: {
+      ...capabilitiesFor(connection, options.refuseSideEffects),
+      ...(connection.kind === "stdio" && options.terminals ? { terminals: options.terminals } : {}),
+    },
     ...(connection.kind === "stdio" && connection.quirks?.missingFileReadsAsEmpty
       ? { missingFileReadsAsEmpty: true }
       : {}),

@@ -15,6 +15,7 @@ import { loadMarkdownRenderer } from "../markdown/renderer.js";
 import { initialPaneState } from "../state/reducer.js";
 import { PaneStore } from "../state/pane-store.js";
 import { SessionController, type QuitReason } from "../state/session-controller.js";
+import type { TerminalsOptions } from "../client/capabilities/index.js";
 import { ClientError } from "../client/errors.js";
 import { describeConnection, type SessionEntry } from "../state/persistence/session-entry.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
@@ -154,7 +155,11 @@ async function runPane(options: PaneOptions): Promise<number> {
   const controller = new SessionController({
     store,
     // Imported only when the first frame is out: spawning code (execa) is not needed to draw "connecting…".
-    connect: async () => (await import("./connect.js")).connect(options.connection, { cwd: options.cwd }),
+    connect: async () =>
+      (await import("./connect.js")).connect(options.connection, {
+        cwd: options.cwd,
+        ...(await tmuxTerminals()),
+      }),
     cwd: options.cwd,
     ...(options.alias ? { alias: options.alias } : {}),
     ...(options.restore ? { restore: options.restore } : {}),
@@ -348,4 +353,18 @@ function editExternally(text: string): Promise<string | undefined> {
     if (stdin.isTTY) stdin.setRawMode(wasRaw);
     rmSync(file, { force: true });
   }
+}
+
+/**
+ * In a tmux pane, agent commands may run in tmux windows (`@zc-pane-terminals`, read at each command);
+ * elsewhere they stay hidden. Imported only when needed, like the rest of the tmux side.
+ */
+async function tmuxTerminals(): Promise<{ terminals?: TerminalsOptions }> {
+  const paneId = process.env.TMUX_PANE;
+  if (!process.env.TMUX || !paneId || !/^%\d+$/.test(paneId)) return {};
+  const [{ tmuxTerminalStarter }, { runTmux }] = await Promise.all([
+    import("../control/tmux-terminal.js"),
+    import("../control/tmux-command.js"),
+  ]);
+  return { terminals: { start: tmuxTerminalStarter({ paneId, tmux: runTmux }) } };
 }

@@ -26,7 +26,7 @@ import { describeFailure, describeStartupFailure } from "./failures.js";
 import {
   advertisedCapabilities,
   installCapabilities,
-  type CapabilitySwitches,
+  type CapabilitySettings,
   type InstalledCapabilities,
 } from "./capabilities/index.js";
 import { ClientError } from "./errors.js";
@@ -62,8 +62,9 @@ export interface AcpClientOptions {
   /**
    * Client-side capabilities to offer: `fs` (read/write text files inside the session's directories) and
    * `terminal` (run commands). Both on unless switched off; what is off is neither advertised nor handled.
+   * `terminals` says where commands run (hidden, or tmux windows).
    */
-  readonly capabilities?: CapabilitySwitches;
+  readonly capabilities?: CapabilitySettings;
   /** Answer `fs/read_text_file` of a missing file with empty content (gemini-cli issue 17588); off by default. */
   readonly missingFileReadsAsEmpty?: boolean;
   /**

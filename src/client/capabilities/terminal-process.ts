@@ -15,6 +15,26 @@ export interface TerminalSpec {
 }
 
 /**
+ * A command started by `terminal/create`: hidden ({@link TerminalProcess}) or in a tmux window the user can
+ * watch (`control/tmux-terminal.ts`). Either way it leads its own process group.
+ */
+export interface RunningTerminal {
+  readonly pid: number;
+  readonly output: OutputBuffer;
+  /** Resolves once the command exited (and its output is all read). */
+  readonly exited: Promise<TerminalExit>;
+  /** The exit status once the command has exited, else `undefined`. */
+  readonly exitStatus: TerminalExit | undefined;
+  /** Ends the whole process group (see {@link terminateGroup}); safe to call again and after an exit. */
+  terminate(graceMs: number): Promise<void>;
+  /** The terminal is released: stop tracking the group and let go of what it holds. */
+  forget(): void;
+}
+
+/** Starts a terminal's command; `onOutput` receives decoded text as it arrives. */
+export type TerminalStarter = (spec: TerminalSpec, onOutput: (text: string) => void) => Promise<RunningTerminal>;
+
+/**
  * After the leader exits, how long to wait for its pipes to close before calling it exited anyway. A
  * grandchild left running in the background (`server &`) keeps them open for as long as it lives.
  */
@@ -28,7 +48,7 @@ const SHELL_SYNTAX = /[\s|&;<>()$`\\"'*?[\]#~=%{}!]/;
  * stdin from /dev/null so nothing waits for input that cannot come, and stdout and stderr merged into one
  * {@link OutputBuffer}.
  */
-export class TerminalProcess {
+export class TerminalProcess implements RunningTerminal {
   readonly output: OutputBuffer;
   /** Resolves once the process exited and its pipes closed (or {@link PIPE_DRAIN_MS} passed). */
   readonly exited: Promise<TerminalExit>;
@@ -100,12 +120,7 @@ export class TerminalProcess {
    * kernel). Safe to call again, and after a natural exit.
    */
   async terminate(graceMs: number): Promise<void> {
-    if (!this.status) {
-      signalGroup(this.pid, "SIGTERM");
-      await withTimeout(this.exited, graceMs);
-    }
-    signalGroup(this.pid, "SIGKILL");
-    await withTimeout(this.exited, graceMs);
+    await terminateGroup(this.pid, this.exited, this.status !== undefined, graceMs);
   }
 
   /** Stops tracking the group for zc-pane's exit handler; call once it has been terminated. */
@@ -115,12 +130,31 @@ export class TerminalProcess {
 }
 
 /**
+ * Ends the process group led by `pid`: SIGTERM (unless it already exited), then SIGKILL after `graceMs` or
+ * as soon as the leader is gone, so grandchildren that ignore SIGTERM, or were left in the background, die
+ * too. Resolves when `exited` does, or after a second grace period if even SIGKILL did not take.
+ */
+export async function terminateGroup(
+  pid: number,
+  exited: Promise<unknown>,
+  alreadyExited: boolean,
+  graceMs: number,
+): Promise<void> {
+  if (!alreadyExited) {
+    signalGroup(pid, "SIGTERM");
+    await withTimeout(exited, graceMs);
+  }
+  signalGroup(pid, "SIGKILL");
+  await withTimeout(exited, graceMs);
+}
+
+/**
  * ACP gives `command` and `args`. With args, the program runs directly: no shell, so nothing in them is
  * expanded. Without args, a command with shell syntax (`npm test`, `make && ./run`) is a command line:
  * Claude's adapter sends its Bash tool's whole line as `command`, and Zed, the reference client, runs
  * every command through a shell. bash when present, because that is the syntax models write.
  */
-function commandLine(command: string, args: readonly string[]): [string, string[]] {
+export function commandLine(command: string, args: readonly string[]): [string, string[]] {
   if (args.length > 0 || !SHELL_SYNTAX.test(command)) return [command, [...args]];
   return [existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh", ["-c", command]];
 }

@@ -13,7 +13,7 @@ import { ERROR_CODES, RpcHandlerError } from "../../rpc/errors.js";
 import type { CapabilityHost } from "./host.js";
 import { invalidParams, ioFailure, unknownSession, unknownTerminal } from "./refusals.js";
 import { resolveInsideRoots } from "./roots.js";
-import { TerminalProcess } from "./terminal-process.js";
+import { TerminalProcess, type RunningTerminal, type TerminalStarter } from "./terminal-process.js";
 
 const log = createLogger("client.terminals");
 
@@ -33,12 +33,14 @@ export interface TerminalsOptions {
   readonly outputEventIntervalMs?: number;
   /** Variables and values no command may inherit. */
   readonly secrets?: { readonly names: readonly string[]; readonly values: readonly string[] };
+  /** Where commands run: hidden processes by default; the pane passes tmux windows when asked to. */
+  readonly start?: TerminalStarter;
 }
 
 interface Terminal {
   readonly id: string;
   readonly sessionId: string;
-  readonly child: TerminalProcess;
+  readonly child: RunningTerminal;
   pending: string;
   timer: NodeJS.Timeout | undefined;
   lastEventAt: number;
@@ -84,9 +86,10 @@ export class Terminals {
     const id = `term-${this.nextId++}`;
     let terminal: Terminal | undefined;
     const early: string[] = [];
-    let child: TerminalProcess;
+    let child: RunningTerminal;
+    const start = this.options.start ?? TerminalProcess.start;
     try {
-      child = await TerminalProcess.start(
+      child = await start(
         { command, args, cwd: directory, env: commandEnv(env, this.options.secrets), outputByteLimit: limit },
         (text) => {
           if (terminal) this.receiveOutput(terminal, text);
