@@ -9,14 +9,19 @@ import { SessionIndex } from "../state/persistence/session-index.js";
 
 /** `zc-pane sessions --help`. */
 export const SESSIONS_USAGE = `Usage: zc-pane sessions [--json]
+       zc-pane sessions show ID [--markdown | --json]
 
 Lists the sessions known on this machine (opened by the pane or by \`zc-pane prompt\`), newest first:
 short id, last activity, agent, directory, title. Resume one with \`zc-pane --resume ID\` (a unique prefix of
-the id is enough).
+the id is enough); print one with \`zc-pane sessions show ID\`.
   --json   print the full entries as a JSON array, for scripts`;
 
 /** `zc-pane sessions [--json]` (design.md §2). Exit 0, 1 when the index cannot be read, 2 on usage errors. */
 export async function runSessionsCommand(argv: readonly string[]): Promise<number> {
+  if (argv[0] === "show") {
+    const { runSessionsShow } = await import("./sessions-show.js");
+    return runSessionsShow(argv.slice(1));
+  }
   let json: boolean;
   try {
     const { values } = parseArgs({

@@ -5,6 +5,7 @@ Usage:
   zc-pane [connection options] [--resume ID | --load ID]   interactive pane
   zc-pane prompt [connection options] [--file PATH]... [--approve ask|allow-once|reject] [--json] [--resume ID] TEXT...
   zc-pane sessions [--json]                                sessions known on this machine, newest first
+  zc-pane sessions show ID [--markdown|--json]             print a saved session (less, grep, scripts)
   zc-pane doctor [connection options] [--live] [--json]    checks the setup and says what to fix
   zc-pane send [--pane ID] [--file PATH]... [--stdin] TEXT...   hand text and attachments to a running pane
   zc-pane pending [--json]                                 permission requests waiting in your panes
