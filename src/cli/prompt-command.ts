@@ -5,6 +5,7 @@ import type { PendingPermission, PermissionPolicy } from "../client/permission-q
 import { resolveConnection, UsageError } from "../config/connection.js";
 import { stateDir } from "../config/paths.js";
 import type { ContentBlock, PermissionOutcome } from "../protocol/index.js";
+import { sanitizeText } from "../markdown/sanitize.js";
 import { describeConnection } from "../state/persistence/session-entry.js";
 import { SessionIndex, SessionLookupError } from "../state/persistence/session-index.js";
 import { SessionRecorder } from "../state/persistence/session-recorder.js";
@@ -24,7 +25,10 @@ Connection options (see zc-pane --help): --agent NAME, --demo, --agent-cmd "CMD 
   --resume ID        continue an existing session (session/resume) instead of starting one
 Exit codes: 0 the turn ended, 1 error, 2 usage, 3 a permission could not be asked, 130 cancelled by you.`;
 
-const EXIT = { ok: 0, error: 1, usage: 2, unaskable: 3, cancelled: 130 } as const;
+/** `brokenPipe`: stdout was closed (`| head`); 128 + SIGPIPE, what a shell reports for a CLI killed by it. */
+const EXIT = { ok: 0, error: 1, usage: 2, unaskable: 3, cancelled: 130, brokenPipe: 141 } as const;
+/** The agent's last stderr lines printed when it dies mid-turn (the pane shows as many). */
+const STDERR_TAIL_LINES = 4;
 
 type Approve = "ask" | "allow-once" | "reject";
 
@@ -116,6 +120,16 @@ async function runTurn(options: TurnOptions): Promise<number> {
     cancelTurn?.();
   };
   process.on("SIGINT", onSigint);
+  // The reader went away (`| head -3`): nobody reads the answer any more, so the turn is cancelled and the
+  // command ends quietly with 141, as CLIs killed by SIGPIPE do. Later writes fail silently here too.
+  let stdoutClosed = false;
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (stdoutClosed) return;
+    stdoutClosed = true;
+    if (error.code !== "EPIPE") process.stderr.write(`zc-pane prompt: cannot write the answer: ${error.message}\n`);
+    userCancelled = true;
+    cancelTurn?.();
+  });
   let connected;
   try {
     connected = await connect(options.connection, {
@@ -131,6 +145,12 @@ async function runTurn(options: TurnOptions): Promise<number> {
   }
   const { client, agent, transport } = connected;
   disposeClient = () => client.dispose();
+  // When the agent dies, its last words are the why: they follow the error message.
+  let deathStderr = "";
+  client.subscribe((event) => {
+    if (event.type === "disconnected" && event.close.reason !== "closed-by-us")
+      deathStderr = event.close.stderrTail ?? "";
+  });
   let recorder: SessionRecorder | undefined;
   try {
     const attachments = await Promise.all(
@@ -141,7 +161,7 @@ async function runTurn(options: TurnOptions): Promise<number> {
       : await client.newSession({ cwd: options.cwd, ...(options.alias ? { alias: options.alias } : {}) });
     cancelTurn = () => client.cancel(session.sessionId);
     // Cancelled before the turn started: nothing to send, nothing to wait for.
-    if (userCancelled) return EXIT.cancelled;
+    if (userCancelled) return stdoutClosed ? EXIT.brokenPipe : EXIT.cancelled;
     // The session goes into the local index and its updates into the transcript journal (design.md §5).
     recorder = await SessionRecorder.open({
       stateDir: stateDir(),
@@ -179,6 +199,7 @@ async function runTurn(options: TurnOptions): Promise<number> {
     const result = await client.prompt(session.sessionId, prompt);
     if (!options.json) printer.finish(result.finalText);
     if (unaskable) return EXIT.unaskable;
+    if (stdoutClosed) return EXIT.brokenPipe;
     if (userCancelled || result.stopReason === "cancelled") return EXIT.cancelled;
     if (result.stopReason !== "end_turn")
       process.stderr.write(`zc-pane prompt: the turn ended with ${result.stopReason}\n`);
@@ -186,6 +207,16 @@ async function runTurn(options: TurnOptions): Promise<number> {
   } catch (error) {
     if (error instanceof ClientError || error instanceof Error)
       process.stderr.write(`zc-pane prompt: ${error.message}\n`);
+    const tail = sanitizeText(deathStderr).trimEnd();
+    if (tail)
+      process.stderr.write(
+        `zc-pane prompt: the agent's last stderr lines:\n${tail
+          .split("\n")
+          .slice(-STDERR_TAIL_LINES)
+          .map((line) => `  ${line}\n`)
+          .join("")}`,
+      );
+    if (stdoutClosed) return EXIT.brokenPipe;
     return userCancelled ? EXIT.cancelled : EXIT.error;
   } finally {
     process.off("SIGINT", onSigint);
