@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { measureBursts } from "./bursts.js";
 import { createContext, type BenchContext } from "./context.js";
 import { figure, table, type Figure } from "./figures.js";
+import { historyCase } from "./history.js";
 import { coreCase, longSessionCase } from "./in-process.js";
 import { measureReplay } from "./replay.js";
 import { measureStartup } from "./startup.js";
@@ -24,7 +25,8 @@ function runCase<T>(context: BenchContext, name: string, arg: number): T {
 }
 
 async function caseMain(name: string, arg: number): Promise<void> {
-  const answer = name === "long" ? await longSessionCase(arg) : name === "core" ? coreCase(arg) : undefined;
+  const answer =
+    name === "long" ? await longSessionCase(arg) : name === "core" ? coreCase(arg) : name === "history" ? await historyCase(arg) : undefined;
   if (!answer) throw new Error(`unknown case ${name}`);
   process.stdout.write(`\n${JSON.stringify(answer)}\n`);
   process.exit(0);
@@ -52,6 +54,15 @@ function measureLongSessions(context: BenchContext): Figure[] {
   ];
 }
 
+function measureHistory(context: BenchContext): Figure[] {
+  const runs = context.quick ? 1 : 3;
+  const samples = Array.from({ length: runs }, () => runCase<{ openMs: number; searchMs: number; matches: number }>(context, "history", 5000));
+  return [
+    figure({ id: "history_open_5k_ms", unit: "ms", budget: 200, better: "lower", samples: samples.map((s) => s.openMs), baseline: { name: "none" }, note: "Ctrl+T on 5,000 messages: entries built, first screen rendered (virtualised)" }),
+    figure({ id: "history_search_5k_ms", unit: "ms", budget: 100, better: "lower", samples: samples.map((s) => s.searchMs), baseline: { name: "none" }, note: `search of 5,000 messages (${samples[0]?.matches ?? 0} matches, case-folded text built) + jump + screen` }),
+  ];
+}
+
 function gitCommit(): string {
   try {
     const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
@@ -75,6 +86,7 @@ async function main(): Promise<void> {
     ["core", () => measureCore(context)],
     ["long", () => measureLongSessions(context)],
     ["replay", () => measureReplay(context)],
+    ["history", () => measureHistory(context)],
   ];
   const figures: Figure[] = [];
   const started = performance.now();
