@@ -4,7 +4,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildAgentRegistry } from "../config/agents.js";
-import { loadConfigFile, notifySettingsOf } from "../config/config-file.js";
+import { keymapOf, loadConfigFile, notifySettingsOf } from "../config/config-file.js";
+import type { Keymap } from "../config/keymap.js";
 import { createNotifier, type NotifySettings } from "../control/notifier.js";
 import { resolveConnection, UsageError, type Connection as AgentConnection } from "../config/connection.js";
 import { downloadDir, logFile, stateDir } from "../config/paths.js";
@@ -51,6 +52,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
   let connection: AgentConnection;
   let target: ResumeTarget | undefined;
   let notify: NotifySettings;
+  let keymap: Keymap;
   try {
     args = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, resume: { type: "string" }, load: { type: "string" } });
     if (args.values.help) {
@@ -67,10 +69,11 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
       restoreId !== undefined
         ? await resolveResumeTarget(restoreId, connectionOptionsFrom(args.values), stateDir())
         : undefined;
-    // The config file is read once: its agents and MCP servers for the connection, `notify` for the pane.
+    // The config file is read once: its agents and MCP servers for the connection, `notify` and `keys` for the pane.
     const config = loadConfigFile();
     const registry = buildAgentRegistry(config.config, config.path, { configFound: config.found });
     notify = notifySettingsOf(config.config, config.path);
+    keymap = keymapOf(config.config, config.path);
     connection = resolveConnection(target?.connection ?? connectionOptionsFrom(args.values), { registry });
   } catch (error) {
     if (error instanceof UsageError) {
@@ -103,6 +106,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
     ...(restore ? { restore } : {}),
     resumeFlags: connectionFlags(values),
     notify,
+    keymap,
   });
 }
 
@@ -115,6 +119,8 @@ interface PaneOptions {
   readonly resumeFlags: string;
   /** How to ask for attention while the user looks at another pane (config.json `notify`). */
   readonly notify: NotifySettings;
+  /** The pane's keys (config.json `keys` over the defaults). */
+  readonly keymap: Keymap;
 }
 
 async function runPane(options: PaneOptions): Promise<number> {
@@ -213,6 +219,7 @@ async function runPane(options: PaneOptions): Promise<number> {
   const mounted = mountPane({
     store,
     stdout: process.stdout,
+    keymap: options.keymap,
     app: {
       actions: controller,
       cwd: options.cwd,

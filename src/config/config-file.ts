@@ -1,3 +1,4 @@
+import { mergeKeymap, type Keymap } from "./keymap.js";
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -86,6 +87,20 @@ export function notifySettingsOf(
   if (method === "command" && !config.notifyCommand)
     throw new ConfigFileError(`${path}: notifyCommand: missing (needed by "notify": "command")`, path);
   return { method, ...(config.notifyCommand ? { command: config.notifyCommand } : {}) };
+}
+
+/**
+ * The pane's keys: config.json `keys` merged over the defaults. An action that does not exist is an error that
+ * names it (a misspelt action would otherwise leave its key silently unchanged).
+ */
+export function keymapOf(config: ConfigFile, path: string): Keymap {
+  const { keymap, unknown } = mergeKeymap(config.keys ?? {});
+  if (unknown.length > 0)
+    throw new ConfigFileError(
+      `${path}: keys: unknown action${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (the actions are listed in src/config/keymap.ts)`,
+      path,
+    );
+  return keymap;
 }
 
 /** What was read: `found: false` (and an empty config) when there is no file, which is fine. */

@@ -1,4 +1,5 @@
 import { render, type Instance, type RenderOptions } from "ink";
+import type { Keymap } from "../config/keymap.js";
 import type { PaneStore } from "../state/pane-store.js";
 import { App, type AppProps } from "./app/app.js";
 import { KeyRouter } from "./keys/key-router.js";
@@ -20,6 +21,8 @@ export interface MountPaneOptions {
   /** Resolves when the markdown renderer is loaded: records wait for it (see {@link TranscriptWriter}). */
   readonly markdownReady?: Promise<unknown>;
   readonly onRender?: RenderOptions["onRender"];
+  /** The keys (config.json `keys` merged over the defaults). */
+  readonly keymap?: Keymap;
 }
 
 /** What {@link mountPane} started. */
@@ -64,7 +67,7 @@ export function mountPane(options: MountPaneOptions): MountedPane {
     },
   };
   const instance = render(
-    <KeyRouter>
+    <KeyRouter {...(options.keymap ? { keymap: options.keymap } : {})}>
       <App store={store} {...options.app} screen={historyScreen} />
     </KeyRouter>,
     {

@@ -34,6 +34,17 @@ const log = createLogger("ui.keys");
 const guarded = new WeakSet<object>();
 
 /**
+ * Ink 6.8 hands a run of plain bytes to `useInput` as one press: two Backspaces read together (key repeat on a
+ * busy machine) arrive as `"\x7f\x7f"`, which is no key at all, and both are lost. Erase keys never belong
+ * to a paste, so each one becomes a press of its own; the text around them stays one piece (a paste is one
+ * input, its line breaks never a submit).
+ */
+export function splitErases(input: string): string[] {
+  if (input.length < 2 || !/[\x7f\b]/.test(input) || input.startsWith("\u001b")) return [input];
+  return input.split(/([\x7f\b])/).filter((piece) => piece.length > 0);
+}
+
+/**
  * Ink 6.8's `useInput` throws (`reading 'startsWith'` of undefined) on some sequences it cannot parse,
  * e.g. a paste that carries SGR colours (`ESC[31m`). The throw escapes through stdin's event handler and
  * kills the pane. Ink dispatches input synchronously through this emitter, so wrapping its `emit` turns
@@ -46,7 +57,10 @@ function guardInputEmitter(emitter: { emit: (event: string, ...args: unknown[]) 
   emitter.emit = (event: string, ...args: unknown[]) => {
     if (event !== "input") return emit(event, ...args);
     try {
-      return emit(event, ...args);
+      const [input, ...rest] = args;
+      if (typeof input !== "string") return emit(event, ...args);
+      for (const piece of splitErases(input)) emit(event, piece, ...rest);
+      return true;
     } catch (error) {
       log.warn("dropped a key sequence Ink could not parse", {
         sequence: JSON.stringify(args[0]),
@@ -57,7 +71,10 @@ function guardInputEmitter(emitter: { emit: (event: string, ...args: unknown[]) 
   };
 }
 
-/** Owns the only `useInput` of the app and dispatches each press to the registered handlers by layer. */
+/**
+ * Owns the only `useInput` of the app and dispatches each press to the registered handlers by layer. `keymap`
+ * is the user's (config.json `keys` over the defaults).
+ */
 export function KeyRouter({ keymap = DEFAULT_KEYMAP, children }: { keymap?: Keymap; children: ReactNode }) {
   const registrations = useRef(new Set<Registration>());
   const { internal_eventEmitter } = useStdin() as unknown as {
