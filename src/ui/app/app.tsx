@@ -246,9 +246,8 @@ export function App({ store, actions, cwd, openEditor, sessions, screen, copy }:
     confirming,
   );
 
-  const inputRef = useRef<DOMElement>(null);
+  const [inputHeight, setInputHeight] = useState(1);
   const modalRef = useRef<DOMElement>(null);
-  const inputHeight = useMeasuredHeight(inputRef, 1, historyOpen);
   const modalHeight = useMeasuredHeight(modalRef, 0);
   const budget = dynamicBudget({
     rows,
@@ -378,8 +377,9 @@ export function App({ store, actions, cwd, openEditor, sessions, screen, copy }:
         {historyOpen ? null : modal}
         {confirming ? <ConfirmLine question="Stop after this turn and quit?" width={width} /> : null}
         <Box flexDirection="column" height={Math.max(1, Math.min(inputHeight, budget.input))} overflowY="hidden">
-          <Box ref={inputRef} flexDirection="column" flexShrink={0}>
+          <Box flexDirection="column" flexShrink={0}>
             <PromptInput
+              {...(historyOpen ? {} : { onHeight: setInputHeight })}
               key={input.key}
               width={width}
               active={inputActive}

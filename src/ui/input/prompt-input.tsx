@@ -1,4 +1,4 @@
-import { Box } from "ink";
+import { Box, measureElement, type DOMElement } from "ink";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { KeyAction } from "../../config/keymap.js";
 import { createLogger } from "../../log/logger.js";
@@ -76,6 +76,11 @@ export interface PromptInputProps {
    * nothing is queued; Up then walks the history).
    */
   readonly takeQueued?: () => string | undefined;
+  /**
+   * Called with the rows the input takes (text and menu) whenever that changes. Typing re-renders only the
+   * input, so the pane learns here that the input grew: it sizes the live region above from this.
+   */
+  onHeight?(rows: number): void;
 }
 
 /**
@@ -228,8 +233,19 @@ export function PromptInput(props: PromptInputProps) {
   const [shownTop, setShownTop] = useState(0);
   const top = scrollTop(shownTop, layout.cursorRow, layout.rows.length, maxRows);
   if (top !== shownTop) setShownTop(top);
+  const root = useRef<DOMElement>(null);
+  const reported = useRef(0);
+  const onHeight = props.onHeight;
+  // After every commit on purpose: any keystroke may change the rows; the guard reports changes only.
+  useLayoutEffect(() => {
+    if (!root.current || !onHeight) return;
+    const rows = measureElement(root.current).height;
+    if (rows === reported.current) return;
+    reported.current = rows;
+    onHeight(rows);
+  });
   return (
-    <Box flexDirection="column" width={width}>
+    <Box ref={root} flexDirection="column" width={width} flexShrink={0}>
       <PromptView
         buffer={state.buffer}
         layout={layout}
