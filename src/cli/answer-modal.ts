@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { scanWaitingRequests, sendAnswer, type PaneRequest } from "../control/waiting-requests.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import type { PermissionOutcome } from "../protocol/index.js";
+import { outcomeOf, permissionView, type PermissionDecision } from "../state/permission-view.js";
 import { toolDisplayName } from "../state/tool-summary.js";
 import { KeyRouter } from "../ui/keys/key-router.js";
 import { AnswerPopup, type PopupRequest } from "../ui/permission/answer-popup.js";
@@ -15,13 +16,16 @@ function popupKey({ socketPath, request }: PaneRequest): string {
   return `${socketPath}\n${request.key}\n${request.receivedAt}`;
 }
 
-function toPopupRequest(target: PaneRequest): PopupRequest {
-  const { pane, request } = target;
+/** The request as the pane's own request (its queue key made unique across panes). */
+function asPending(target: PaneRequest) {
   const key = popupKey(target);
+  return { ...target.request, key, requestId: key };
+}
+
+function toPopupRequest(target: PaneRequest): PopupRequest {
+  const { pane } = target;
   return {
-    ...request,
-    key,
-    requestId: key,
+    ...permissionView(asPending(target)),
     where: [pane.label ?? `pid ${pane.pid}`, ...(pane.agent ? [pane.agent] : [])].map(sanitizeLine).join(" · "),
   };
 }
@@ -67,8 +71,14 @@ export async function runAnswerModal(): Promise<number> {
       null,
       createElement(AnswerPopup, {
         requests: targets.map(toPopupRequest),
-        onAnswer,
+        // Esc here cannot cancel another pane's turn: it answers the request `cancelled`.
+        onDecide: (key: string, decision: PermissionDecision) => {
+          const target = targets.find((candidate) => popupKey(candidate) === key);
+          const outcome = target && outcomeOf(asPending(target), decision);
+          if (outcome) onAnswer(key, outcome);
+        },
         width: Math.max(20, process.stdout.columns || 80),
+        rows: Math.max(10, process.stdout.rows || 24),
         onClose: () => finish(answered > 0 ? 0 : 1),
         ...(status !== undefined ? { status } : {}),
       }),

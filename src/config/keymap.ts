@@ -30,6 +30,9 @@ export const DEFAULT_KEYMAP = {
   "modal.up": ["up"],
   "modal.down": ["down"],
   "modal.choose": ["enter"],
+  /** Scroll the request's body (a long command) when it is taller than the room. */
+  "modal.scrollUp": ["pageup", "shift+up"],
+  "modal.scrollDown": ["pagedown", "shift+down"],
   "modal.cancel": ["escape"],
   "confirm.yes": ["y"],
   "confirm.no": ["n", "escape"],
@@ -166,6 +169,8 @@ export function keyLabel(keymap: Keymap, action: KeyAction): string {
   return spec
     .replace("escape", "esc")
     .replace("enter", "⏎")
-    .replace(/\bup$/, "↑")
-    .replace(/\bdown$/, "↓");
+    .replace("pageup", "pgup")
+    .replace("pagedown", "pgdn")
+    .replace(/up$/, "↑")
+    .replace(/down$/, "↓");
 }

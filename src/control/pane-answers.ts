@@ -1,10 +1,10 @@
-import type { PermissionSource } from "../state/permission-relay.js";
+import type { PermissionRequests } from "../state/permission-relay.js";
 import type { PaneStore } from "../state/pane-store.js";
 import { ControlProtocolError, NO_LONGER_WAITING, type AnswerRequest, type WaitingRequest } from "./protocol.js";
 
 /** `pending`: the requests waiting in this pane, oldest first, with what the modal shows of them. */
-export function waitingRequests(permissions: PermissionSource): WaitingRequest[] {
-  return permissions.getPending().map(({ key, receivedAt, sessionId, toolCall, options }) => ({
+export function waitingRequests(permissions: PermissionRequests): WaitingRequest[] {
+  return permissions.getRequests().map(({ key, receivedAt, sessionId, toolCall, options }) => ({
     key,
     receivedAt,
     sessionId,
@@ -18,9 +18,9 @@ export function waitingRequests(permissions: PermissionSource): WaitingRequest[]
  * closes as it would for a key press, and the transcript notes that the answer came from outside. A request
  * that is no longer open, or an option the agent did not offer, is refused with a message.
  */
-export function answerFromOutside(request: AnswerRequest, permissions: PermissionSource, store: PaneStore): void {
+export function answerFromOutside(request: AnswerRequest, permissions: PermissionRequests, store: PaneStore): void {
   const open = permissions
-    .getPending()
+    .getRequests()
     .find((pending) => pending.key === request.key && pending.receivedAt === request.receivedAt);
   if (!open) throw new ControlProtocolError(NO_LONGER_WAITING);
   const { outcome } = request;

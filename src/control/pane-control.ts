@@ -11,7 +11,7 @@ import { ClientError } from "../client/errors.js";
 import { createLogger } from "../log/logger.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import type { PaneStore } from "../state/pane-store.js";
-import type { PermissionSource } from "../state/permission-relay.js";
+import type { PermissionRequests } from "../state/permission-relay.js";
 import { AttentionTracker, type AttentionState } from "./attention.js";
 import { ControlServer } from "./control-server.js";
 import { answerFromOutside, waitingRequests } from "./pane-answers.js";
@@ -42,7 +42,7 @@ export interface PaneControlOptions {
   /** Where sent attachments wait for the next prompt (the session controller takes them from here). */
   readonly attachments: SentAttachments;
   /** The open permission requests, for `pending` and `answer`. */
-  readonly permissions: PermissionSource;
+  readonly permissions: PermissionRequests;
   readonly cwd: string;
   /** The open session's id, for `ping` replies. */
   readonly sessionId: () => string | undefined;

@@ -1,5 +1,6 @@
 import type { ClientEvent } from "../client/events.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import { toolDisplayName } from "./tool-summary.js";
 import type { ContentBlock, PlanEntry, SessionUpdate } from "../protocol/index.js";
 import type { PaneAction } from "./actions.js";
 import { appendItems, endSegment, withLive } from "./pane-ops.js";
@@ -298,7 +299,7 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
       const optionNames = Object.fromEntries(
         request.options.map((option) => [option.optionId, sanitizeLine(option.name)]),
       );
-      const title = sanitizeLine(request.toolCall.title ?? request.toolCall.toolCallId);
+      const title = toolDisplayName({ title: request.toolCall.title ?? request.toolCall.toolCallId });
       // The agent is about to call a tool: the text it streamed before is complete, and must be printed
       // before the note of the answer, not after it.
       const ended = endSegment(state);

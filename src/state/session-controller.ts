@@ -79,6 +79,7 @@ export class SessionController {
       sessionReady: () => this.prompts.sendNextQueued(),
       turnRunning: () => this.prompts.turnRunning,
       connectionGone: () => this.prompts.connectionGone(),
+      cancelTurn: () => this.prompts.cancel(),
     });
     this.prompts = new PromptDispatcher({
       store,

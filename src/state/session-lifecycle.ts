@@ -47,6 +47,8 @@ export interface LifecycleHooks {
   readonly turnRunning: () => boolean;
   /** The connection is gone: no turn runs on it any more. */
   readonly connectionGone: () => void;
+  /** Esc in the permission modal: cancels the running turn; false when none runs. */
+  readonly cancelTurn: () => boolean;
 }
 
 /**
@@ -65,7 +67,12 @@ export class SessionLifecycle {
   /** A `session/load` replays history the pane already shows: its updates are kept from the store. */
   private muteReplay = false;
   /** Open permission requests of the current client, for the modal. */
-  readonly permissions = new PermissionRelay();
+  readonly permissions = new PermissionRelay({
+    cancelTurn: () => this.hooks.cancelTurn(),
+    // An edit request without a diff (claude-code-acp) shows the one an earlier update of the call carried.
+    toolDiffs: (toolCallId) =>
+      this.options.store.getState().live.tools.find((record) => record.row.toolCallId === toolCallId)?.row.diffs ?? [],
+  });
 
   constructor(
     private readonly options: SessionLifecycleOptions,

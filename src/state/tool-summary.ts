@@ -11,7 +11,7 @@ function firstString(record: Record<string, unknown>, keys: readonly string[]): 
     const value = record[key];
     if (typeof value === "string" && value.trim().length > 0) return value;
     if (Array.isArray(value) && value.every((part) => typeof part === "string") && value.length > 0)
-      return value.join(" ");
+      return key === "command" || key === "cmd" ? scriptOf(value as string[]) : value.join(" ");
   }
   return undefined;
 }
@@ -56,7 +56,37 @@ export function summarizeToolInput(call: ToolCallLike): string | undefined {
   return summary === undefined ? undefined : sanitizeLine(summary).trim();
 }
 
-/** The name to show for a tool call: its title, else the tool name, else its kind. */
+/**
+ * The name to show for a tool call: its title, else the tool name, else its kind. Titles are markdown for some
+ * agents (claude-code-acp: `` `printf …` ``, `` Edit `/path` ``): the code marks are dropped, the text kept.
+ */
 export function toolDisplayName(call: ToolCallLike): string {
-  return sanitizeLine(call.title ?? call.name ?? call.kind ?? "tool").trim() || "tool";
+  const name = sanitizeLine(call.title ?? call.name ?? call.kind ?? "tool").trim();
+  return name.replace(/`([^`]+)`/g, "$1") || "tool";
+}
+
+/** A shell invocation `sh -c SCRIPT` (Codex: `["/bin/bash", "-lc", "…"]`) runs SCRIPT: the shell is noise. */
+function scriptOf(argv: readonly string[]): string {
+  const [shell, flag, script, ...rest] = argv;
+  if (
+    shell &&
+    flag &&
+    script !== undefined &&
+    rest.length === 0 &&
+    /(?:^|\/)(?:ba|z|da|k)?sh$/.test(shell) &&
+    /^-l?c$/.test(flag)
+  )
+    return script;
+  return argv.join(" ");
+}
+
+/** The command a tool call runs, from `rawInput.command` (a string, or an argv array); unsanitized. */
+export function commandOf(call: ToolCallLike): string | undefined {
+  const input = call.rawInput;
+  if (!input || typeof input !== "object" || Array.isArray(input)) return undefined;
+  const value = (input as Record<string, unknown>).command ?? (input as Record<string, unknown>).cmd;
+  if (typeof value === "string") return value.trim() === "" ? undefined : value;
+  if (Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === "string"))
+    return scriptOf(value as string[]);
+  return undefined;
 }

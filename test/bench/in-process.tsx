@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { PendingPermission } from "../../src/client/permission-queue.js";
+import type { PermissionView } from "../../src/state/permission-view.js";
 import { longMarkdown } from "../../src/demo/scenarios-stream.js";
 import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
 import { classifyMessage } from "../../src/protocol/jsonrpc.js";
@@ -40,7 +40,7 @@ const idleActions: PaneActions = {
   async stopAndQuit() {},
   quit() {},
   async restart() {},
-  permissions: { subscribe: () => () => {}, getPending: (): readonly PendingPermission[] => [], answer() {} },
+  permissions: { subscribe: () => () => {}, getPending: (): readonly PermissionView[] => [], decide() {} },
 };
 
 const cpuMs = () => {

@@ -1,4 +1,4 @@
-import { Box, measureElement, type DOMElement } from "ink";
+import { Box } from "ink";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { AgentInfo } from "../../client/agent-info.js";
 import type { PaneStore } from "../../state/pane-store.js";
@@ -10,7 +10,7 @@ import { atPathCandidates, resolveAttachments } from "../input/attachments.js";
 import { HistoryView } from "../history/history-view.js";
 import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
-import { PermissionModal } from "../permission/permission-modal.js";
+import { PermissionModal, permissionModalRows } from "../permission/permission-modal.js";
 import { SessionPicker } from "../sessions/session-picker.js";
 import { ModelPicker } from "../pickers/model-picker.js";
 import type { SessionEntry } from "../../state/persistence/session-entry.js";
@@ -68,22 +68,6 @@ export interface AppProps {
   readonly screen?: { enter(): void; leave(): void };
   /** The history view's `y`: copies text for the user; resolves to where it went ("and into a tmux buffer"). */
   readonly copy?: (text: string) => Promise<string>;
-}
-
-/**
- * The natural height of a box, measured after layout (0 before the first layout). Not measured while `hidden`
- * (under the history view the pane lays out to nothing, and must come back at its own height).
- */
-function useMeasuredHeight(ref: React.RefObject<DOMElement | null>, initial: number, hidden = false): number {
-  const [height, setHeight] = useState(initial);
-  // Measured after every commit on purpose: any child may have changed the height; the guard stops the loop.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    if (!ref.current || hidden) return;
-    const measured = measureElement(ref.current).height;
-    if (measured !== height) setHeight(measured);
-  });
-  return height;
 }
 
 /**
@@ -247,14 +231,17 @@ export function App({ store, actions, cwd, openEditor, sessions, screen, copy }:
   );
 
   const [inputHeight, setInputHeight] = useState(1);
-  const modalRef = useRef<DOMElement>(null);
-  const modalHeight = useMeasuredHeight(modalRef, 0);
+  const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
+  const modalLines = useMemo(
+    () => permissionModalRows(requests, width, keymap, timeoutSecs),
+    [requests, width, keymap, timeoutSecs],
+  );
   const budget = dynamicBudget({
     rows,
     fixedLines: 2 + (confirming ? 1 : 0),
     inputLines: inputHeight,
     modalOpen,
-    modalLines: modalOpen ? modalHeight : 0,
+    modalLines,
   });
 
   const commands = useMemo(
@@ -300,27 +287,19 @@ export function App({ store, actions, cwd, openEditor, sessions, screen, copy }:
     canSteer: actions.steer !== undefined,
   });
   const inputActive = !modalOpen && !confirming && !died && !picking && !modelChoice && !historyOpen;
-  const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
 
   // Quitting: the live region goes, the transcript above it stays (nothing of it is drawn again).
   if (state.header.connection === "closed") return null;
   const historyHeight = Math.max(4, rows - 1);
   const modal = modalOpen ? (
-    <Box
-      flexDirection="column"
-      height={Math.max(1, Math.min(modalHeight || budget.modal, historyOpen ? historyHeight - 4 : budget.modal))}
-      overflowY="hidden"
-    >
-      <Box ref={modalRef} flexDirection="column" flexShrink={0}>
-        <PermissionModal
-          requests={requests}
-          onAnswer={actions.permissions.answer}
-          width={width}
-          {...(timeoutSecs !== undefined ? { timeoutSecs } : {})}
-          {...(openEditor ? { openEditor } : {})}
-        />
-      </Box>
-    </Box>
+    <PermissionModal
+      requests={requests}
+      onDecide={actions.permissions.decide}
+      width={width}
+      maxLines={Math.max(1, historyOpen ? Math.min(modalLines, historyHeight - 4) : budget.modal)}
+      {...(timeoutSecs !== undefined ? { timeoutSecs } : {})}
+      {...(openEditor ? { openEditor } : {})}
+    />
   ) : null;
   return (
     <TickContext.Provider value={tick}>
@@ -332,7 +311,7 @@ export function App({ store, actions, cwd, openEditor, sessions, screen, copy }:
           height={historyHeight}
           onClose={closeHistory}
           modal={modal}
-          modalHeight={modal ? Math.min(modalHeight || budget.modal, historyHeight - 4) : 0}
+          modalHeight={modal ? Math.min(modalLines, historyHeight - 4) : 0}
           {...(copy ? { copy } : {})}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
 import { renderMarkdown, renderPlainText } from "../../markdown/renderer.js";
-import { formatHiddenLines, truncateLines } from "../../markdown/wrap.js";
+import { formatHiddenLines, truncateLines, visibleWidth } from "../../markdown/wrap.js";
 import type { DeliveryView, TranscriptItem } from "../../state/view-model.js";
 import { formatBytes, shortId } from "../../common/format.js";
 import { fitLine } from "./layout.js";
@@ -127,8 +127,12 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
         </Text>
       );
     }
-    case "permission":
-      return <Text dimColor>{fitLine(`⚿ ${item.title} → ${item.answer}`, width)}</Text>;
+    case "permission": {
+      // The decision is what must stay: the title is cut to the room the answer leaves.
+      const answer = fitLine(item.answer, Math.max(8, Math.floor(width / 2)));
+      const title = fitLine(item.title, Math.max(4, width - 2 - 3 - visibleWidth(answer)));
+      return <Text dimColor>{fitLine(`⚿ ${title} → ${answer}`, width)}</Text>;
+    }
     case "unsupported":
       return <Text dimColor>{fitLine(`? unsupported ${item.what}`, width)}</Text>;
     case "file-written":

@@ -1,12 +1,11 @@
 import { Box, Text } from "ink";
-import type { PendingPermission } from "../../client/permission-queue.js";
-import type { PermissionOutcome } from "../../protocol/index.js";
+import type { PermissionDecision, PermissionView } from "../../state/permission-view.js";
 import { fitLine } from "../app/layout.js";
 import { KEY_LAYER, useKeys } from "../keys/key-router.js";
 import { PermissionModal } from "./permission-modal.js";
 
-/** A waiting request of some pane, as the popup shows it: the request, and where it waits. */
-export interface PopupRequest extends PendingPermission {
+/** A waiting request of some pane, as the popup shows it: the modal's view of it, and where it waits. */
+export interface PopupRequest extends PermissionView {
   /** `tmux pane %3 · claude`, already sanitized. */
   readonly where: string;
 }
@@ -15,10 +14,12 @@ export interface PopupRequest extends PendingPermission {
 export interface AnswerPopupProps {
   /** Requests of every pane, oldest first; the first is decided. */
   readonly requests: readonly PopupRequest[];
-  readonly onAnswer: (key: string, outcome: PermissionOutcome) => void;
+  readonly onDecide: (key: string, decision: PermissionDecision) => void;
   /** What became of the last answer ("no longer waiting"), already sanitized. */
   readonly status?: string;
   readonly width: number;
+  /** Rows of the popup (the modal gets them less the lines above it). */
+  readonly rows: number;
   /** Any key once nothing is left to answer (the status was read). */
   readonly onClose: () => void;
 }
@@ -27,7 +28,7 @@ export interface AnswerPopupProps {
  * `zc-pane answer --modal` (the prefix+J popup): the pane's permission modal, with the same keys, over
  * requests gathered from every pane, and a line naming the pane the shown request waits in.
  */
-export function AnswerPopup({ requests, onAnswer, status, width, onClose }: AnswerPopupProps) {
+export function AnswerPopup({ requests, onDecide, status, width, rows, onClose }: AnswerPopupProps) {
   const first = requests[0];
   useKeys(
     KEY_LAYER.modal,
@@ -51,7 +52,7 @@ export function AnswerPopup({ requests, onAnswer, status, width, onClose }: Answ
           {fitLine(status, width)}
         </Text>
       ) : null}
-      <PermissionModal requests={requests} onAnswer={onAnswer} width={width} />
+      <PermissionModal requests={requests} onDecide={onDecide} width={width} maxLines={Math.max(8, rows - 3)} />
     </Box>
   );
 }

@@ -1,43 +1,27 @@
 import type { KeyAction } from "../../config/keymap.js";
-import type { PermissionOption } from "../../protocol/index.js";
-import { REJECT_WITH_EDIT_KIND } from "../../protocol/index.js";
+import type { PermissionOptionView } from "../../state/permission-view.js";
 
-/** The keymap action that picks an option of each kind (design.md §3: y / a / n / N, and e for the edit). */
+/** The keymap action that picks an option of each standard kind (design.md §3: y / a / n / N). */
 const ACTION_BY_KIND: Readonly<Record<string, KeyAction>> = {
   allow_once: "modal.allowOnce",
   allow_always: "modal.allowAlways",
   reject_once: "modal.rejectOnce",
   reject_always: "modal.rejectAlways",
-  [REJECT_WITH_EDIT_KIND]: "modal.rejectWithEdit",
 };
-
-/** The letter-key actions a modal checks, in the order it checks them. */
-export const KIND_ACTIONS: readonly KeyAction[] = Object.values(ACTION_BY_KIND);
 
 /** Options numbered 1–9 can be picked by their digit; further ones only with the arrows. */
 export const MAX_NUMBERED_OPTIONS = 9;
 
-const CHOICE_ID = /^choice-\d+$/;
-
 /**
- * True for ZeroClaw's `ask_user` fallback (protocol.md §7.2): every optionId is `choice-N`. Its kinds are
- * `allow_once` for every answer but the last, so y/n would pick an answer by accident of position; such
- * requests get numbers and arrows only.
+ * The letter action of each option, aligned with `options`: by kind (`e` for ZeroClaw's reject-with-edit),
+ * each action given to the first option of its kind only (a second `allow_once` would otherwise make `y`
+ * ambiguous), none for unknown kinds, and none at all for an ask_user question.
  */
-export function isAskUserRequest(options: readonly PermissionOption[]): boolean {
-  return options.length > 0 && options.every((option) => CHOICE_ID.test(option.optionId));
-}
-
-/**
- * The letter action of each option, aligned with `options`: by kind, each action given to the first option
- * of its kind only (a second `allow_once` would otherwise make `y` ambiguous), none for unknown kinds, and
- * none at all for an ask_user question.
- */
-export function optionActions(options: readonly PermissionOption[]): (KeyAction | undefined)[] {
-  if (isAskUserRequest(options)) return options.map(() => undefined);
+export function optionActions(options: readonly PermissionOptionView[], question: boolean): (KeyAction | undefined)[] {
+  if (question) return options.map(() => undefined);
   const taken = new Set<KeyAction>();
   return options.map((option) => {
-    const action = ACTION_BY_KIND[option.kind];
+    const action = option.intent === "reject_with_edit" ? "modal.rejectWithEdit" : ACTION_BY_KIND[option.kind];
     if (action === undefined || taken.has(action)) return undefined;
     taken.add(action);
     return action;
@@ -48,11 +32,6 @@ export function optionActions(options: readonly PermissionOption[]): (KeyAction 
 export function digitIndex(input: string): number | undefined {
   if (input.length !== 1 || input < "1" || input > "9") return undefined;
   return input.charCodeAt(0) - 0x31;
-}
-
-/** True for ZeroClaw's reject-with-edit option, which needs the user's text before it can be sent. */
-export function isEditOption(option: PermissionOption): boolean {
-  return option.kind === REJECT_WITH_EDIT_KIND;
 }
 
 /**

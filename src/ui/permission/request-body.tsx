@@ -1,58 +1,32 @@
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
-import { sanitizeLine, sanitizeText } from "../../markdown/sanitize.js";
-import {
-  capLineLength,
-  expandTabs,
-  fitToWidth,
-  formatHiddenLines,
-  truncateLines,
-  visibleWidth,
-} from "../../markdown/wrap.js";
-import type { PermissionToolCall, ToolCallContent } from "../../protocol/index.js";
-import { summarizeToolInput, toolDisplayName } from "../../state/tool-summary.js";
+import { capLineLength, visibleWidth } from "../../markdown/wrap.js";
+import type { PermissionBodyPart } from "../../state/permission-view.js";
 import { DiffView } from "../diff/diff-view.js";
-
-/** Rows of text content (a command, an argument summary) shown at most. */
-const MAX_TEXT_ROWS = 6;
-
-/**
- * Wraps untrusted text to `width` and keeps at most `maxRows` rows. The text is cut to a few screens before
- * it is sanitized and wrapped: a 1 MB tool argument must not cost a 1 MB wrap for six rows.
- */
-export function capBlock(text: string, width: number, maxRows: number): { rows: string[]; hidden: number } {
-  const bounded = text.length > width * maxRows * 4 + 256 ? text.slice(0, width * maxRows * 4 + 256) : text;
-  const logical = truncateLines(expandTabs(sanitizeText(bounded)).trim(), maxRows);
-  const wrapped = truncateLines(fitToWidth(capLineLength(logical.text, width * maxRows), width), maxRows);
-  const rows = wrapped.text === "" ? [] : wrapped.text.split("\n").map((row) => capLineLength(row, width));
-  return { rows, hidden: logical.hiddenLines + wrapped.hiddenLines };
-}
+import type { BodyPlan } from "./modal-layout.js";
 
 /** Props of {@link RequestHeader}. */
 export interface RequestHeaderProps {
-  readonly toolCall: PermissionToolCall;
+  /** The title's rows, already wrapped to `width` minus the position. */
+  readonly rows: readonly string[];
   readonly width: number;
   /** `1 of 3` when more requests wait behind this one. */
   readonly position?: string;
-  /** True for an ask_user question: the title is the question, so it gets more rows and no kind. */
-  readonly question: boolean;
+  readonly kind?: string;
   /** The countdown, when the agent's timeout is known. */
   readonly countdown?: ReactNode;
 }
 
-/** The tool's name (or the question), the queue position, then its kind and the time left to answer. */
-export function RequestHeader({ toolCall, width, position, question, countdown }: RequestHeaderProps) {
-  const positionWidth = position ? visibleWidth(position) + 1 : 0;
-  const titleWidth = Math.max(4, width - positionWidth);
-  const title = capBlock(toolDisplayName(toolCall), titleWidth, question ? 5 : 2);
-  const kind = question || !toolCall.kind ? undefined : sanitizeLine(toolCall.kind).trim();
+/** The tool's title (or the question), the queue position, then its kind and the time left to answer. */
+export function RequestHeader({ rows, width, position, kind, countdown }: RequestHeaderProps) {
+  const titleWidth = Math.max(4, width - (position ? visibleWidth(position) + 1 : 0));
   return (
     <Box flexDirection="column" width={width}>
       <Box>
         <Box flexDirection="column" width={titleWidth}>
-          {title.rows.map((row, index) => (
+          {rows.map((row, index) => (
             <Text key={index} bold wrap="truncate-end">
-              {index === title.rows.length - 1 && title.hidden > 0 ? `${capLineLength(row, titleWidth - 1)}…` : row}
+              {row}
             </Text>
           ))}
         </Box>
@@ -69,84 +43,54 @@ export function RequestHeader({ toolCall, width, position, question, countdown }
   );
 }
 
-function TextBlock({ text, width }: { text: string; width: number }) {
-  const { rows, hidden } = capBlock(text, width, MAX_TEXT_ROWS);
-  return (
-    <Box flexDirection="column" width={width}>
-      {rows.map((row, index) => (
-        <Text key={index} wrap="truncate-end">
-          {row || " "}
-        </Text>
-      ))}
-      {hidden > 0 ? <Text dimColor>{formatHiddenLines(hidden)}</Text> : null}
-    </Box>
-  );
-}
-
-/** A content item the modal does not draw: named, so the user knows something is there. */
-function placeholder(item: ToolCallContent): string {
-  if (item.type === "content")
-    return `[${sanitizeLine(item.content.type === "unsupported" ? item.content.kind : item.content.type)}]`;
-  if (item.type === "unsupported") return `[unsupported content: ${sanitizeLine(item.kind)}]`;
-  return `[${item.type}]`;
-}
-
 /** Props of {@link RequestBody}. */
 export interface RequestBodyProps {
-  readonly toolCall: PermissionToolCall;
+  readonly body: readonly PermissionBodyPart[];
+  readonly plan: BodyPlan;
   readonly width: number;
-  /** Rows the diff may use (the modal derives it from the terminal height). */
-  readonly diffLines: number;
+  /** The key that scrolls, for the "more" markers (`pgdn`). */
+  readonly scrollKeys: { readonly up: string; readonly down: string };
 }
 
+const STYLE = {
+  command: { bold: true },
+  text: {},
+  note: { dimColor: true },
+} as const;
+
 /**
- * What the agent wants to do: the text content (ZeroClaw's `command: git push origin main` summary), the
- * first diff as a {@link DiffView}, or, when the agent sent no content (standard agents), the command or
- * path from `rawInput`.
+ * What the agent wants to do, as planned by the modal's layout: the command and texts (a window of them with
+ * "more" markers when they scroll), then the first diff.
  */
-export function RequestBody({ toolCall, width, diffLines }: RequestBodyProps) {
-  const content = toolCall.content ?? [];
-  const parts: ReactNode[] = [];
-  let diffs = 0;
-  for (const [index, item] of content.entries()) {
-    if (item.type === "diff") {
-      if (diffs++ === 0) {
-        parts.push(
-          <DiffView
-            key={index}
-            path={item.path}
-            oldText={item.oldText}
-            newText={item.newText}
-            width={width}
-            maxLines={diffLines}
-          />,
-        );
-      }
-    } else if (item.type === "content" && item.content.type === "text") {
-      parts.push(<TextBlock key={index} text={item.content.text} width={width} />);
-    } else {
-      parts.push(
-        <Text key={index} dimColor wrap="truncate-end">
-          {capLineLength(placeholder(item), width)}
-        </Text>,
-      );
-    }
-  }
-  if (diffs > 1) {
-    parts.push(
-      <Text key="more-diffs" dimColor>
-        {capLineLength(`… and ${diffs - 1} more ${diffs === 2 ? "file" : "files"}`, width)}
-      </Text>,
-    );
-  }
-  if (content.length === 0) {
-    const summary = summarizeToolInput(toolCall);
-    if (summary) parts.push(<TextBlock key="summary" text={summary} width={width} />);
-  }
-  if (parts.length === 0) return null;
+export function RequestBody({ body, plan, width, scrollKeys }: RequestBodyProps) {
+  if (plan.height === 0) return null;
+  const diff = body.find((part) => part.type === "diff");
   return (
     <Box flexDirection="column" width={width} marginTop={1}>
-      {parts}
+      {plan.above > 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {capLineLength(`↑ ${plan.above} more ${plan.above === 1 ? "line" : "lines"} · ${scrollKeys.up}`, width)}
+        </Text>
+      ) : null}
+      {plan.rows.map((row, index) => (
+        <Text key={index} wrap="truncate-end" {...STYLE[row.style]}>
+          {row.text || " "}
+        </Text>
+      ))}
+      {plan.below > 0 ? (
+        <Text color="yellow" wrap="truncate-end">
+          {capLineLength(`↓ ${plan.below} more ${plan.below === 1 ? "line" : "lines"} · ${scrollKeys.down}`, width)}
+        </Text>
+      ) : null}
+      {diff && plan.diffMaxLines > 0 ? (
+        <DiffView
+          path={diff.path}
+          oldText={diff.oldText}
+          newText={diff.newText}
+          width={width}
+          maxLines={plan.diffMaxLines}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import type { PendingPermission } from "../../../src/client/permission-queue.js";
+import { outcomeOf, permissionView, type PermissionDecision } from "../../../src/state/permission-view.js";
 import { PaneStore } from "../../../src/state/pane-store.js";
 import { initialPaneState } from "../../../src/state/reducer.js";
 import type { PaneState } from "../../../src/state/view-model.js";
@@ -12,7 +13,9 @@ export class FakeActions implements PaneActions {
   readonly submitted: string[] = [];
   turnRunning = false;
   private pending: readonly PendingPermission[] = [];
+  private views = this.pending.map((request) => permissionView(request));
   private readonly listeners = new Set<() => void>();
+  /** The requests as the relay hands them to the modal; decisions recorded as the answers the agent gets. */
   readonly permissions = {
     subscribe: (listener: () => void) => {
       this.listeners.add(listener);
@@ -20,14 +23,22 @@ export class FakeActions implements PaneActions {
         this.listeners.delete(listener);
       };
     },
-    getPending: () => this.pending,
-    answer: (key: string, outcome: { outcome: string }) => {
+    getPending: () => this.views,
+    decide: (key: string, decision: PermissionDecision) => {
+      if (decision.type === "cancel-turn") {
+        this.calls.push("cancel");
+        this.setPending([]);
+        return;
+      }
+      const request = this.pending.find((candidate) => candidate.key === key);
+      const outcome = request ? outcomeOf(request, decision) : undefined;
       this.calls.push(`answer ${key} ${JSON.stringify(outcome)}`);
-      this.setPending(this.pending.filter((request) => request.key !== key));
+      this.setPending(this.pending.filter((candidate) => candidate.key !== key));
     },
   };
   setPending(requests: readonly PendingPermission[]) {
     this.pending = requests;
+    this.views = requests.map((request) => permissionView(request));
     for (const listener of this.listeners) listener();
   }
   submit(text: string) {

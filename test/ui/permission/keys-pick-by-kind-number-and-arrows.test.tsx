@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PermissionOutcome } from "../../../src/protocol/index.js";
+import { outcomeOf, permissionView } from "../../../src/state/permission-view.js";
 import { PermissionModal } from "../../../src/ui/permission/permission-modal.js";
 import { KEYS, renderPane } from "../../helpers/ink.js";
 import { widestLine } from "../diff/frame-width.js";
@@ -70,7 +72,14 @@ describe("option keys", () => {
   it("sends one answer however fast the keys come", async () => {
     const request = shellRequest();
     const onAnswer = vi.fn<Answer>();
-    const pane = renderPane(<PermissionModal requests={[request]} onAnswer={onAnswer} width={40} />);
+    const pane = renderPane(
+      <PermissionModal
+        requests={[permissionView(request)]}
+        onDecide={(key, decision) => onAnswer(key, outcomeOf(request, decision) as PermissionOutcome)}
+        width={40}
+        maxLines={30}
+      />,
+    );
     try {
       await pane.settle();
       await pane.press("y");

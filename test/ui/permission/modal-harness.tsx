@@ -4,6 +4,7 @@ import { vi } from "vitest";
 import type { PendingPermission } from "../../../src/client/permission-queue.js";
 import type { KeyPress } from "../../../src/config/keymap.js";
 import type { PermissionOption, PermissionOutcome } from "../../../src/protocol/index.js";
+import { outcomeOf, permissionView } from "../../../src/state/permission-view.js";
 import { KEY_LAYER, useKeys } from "../../../src/ui/keys/key-router.js";
 import { PermissionModal, type PermissionModalProps } from "../../../src/ui/permission/permission-modal.js";
 import { renderPane } from "../../helpers/ink.js";
@@ -21,19 +22,26 @@ function InputSpy({ seen }: { seen: KeyPress[] }) {
 
 type QueueProps = { initial: PendingPermission[]; onAnswer: Answer } & Omit<
   PermissionModalProps,
-  "requests" | "onAnswer"
->;
+  "requests" | "onDecide" | "maxLines"
+> & { maxLines?: number };
 
-/** The pane's side of the contract: answering removes the request from the queue, so the next one shows. */
-function Queue({ initial, onAnswer, ...rest }: QueueProps) {
+/**
+ * The pane's side of the contract: the requests shown as the relay's views, each decision turned into the
+ * answer the agent receives (Esc's "cancel the turn" answers `cancelled`), and answering removes the request
+ * from the queue, so the next one shows. `maxLines` defaults to what a 30-row pane leaves the modal.
+ */
+function Queue({ initial, onAnswer, maxLines = 24, ...rest }: QueueProps) {
   const [requests, setRequests] = useState(initial);
   return (
     <PermissionModal
       {...rest}
-      requests={requests}
-      onAnswer={(key, outcome) => {
-        onAnswer(key, outcome);
-        setRequests((current) => current.filter((request) => request.key !== key));
+      maxLines={maxLines}
+      requests={requests.map((request) => permissionView(request))}
+      onDecide={(key, decision) => {
+        const request = requests.find((candidate) => candidate.key === key);
+        const outcome = request && outcomeOf(request, decision);
+        if (outcome) onAnswer(key, outcome);
+        setRequests((current) => current.filter((candidate) => candidate.key !== key));
       }}
     />
   );
@@ -50,7 +58,11 @@ export function closePanes(): void {
  * Renders the modal over a fake prompt input at `width` columns (a pane of the same width), with a queue
  * that drops answered requests. `onAnswer` records answers; `seen` the keys that reached the input.
  */
-export async function openModal(requests: PendingPermission[], width = 40, extra: Partial<PermissionModalProps> = {}) {
+export async function openModal(
+  requests: PendingPermission[],
+  width = 40,
+  extra: Partial<Omit<PermissionModalProps, "requests" | "onDecide">> = {},
+) {
   const onAnswer = vi.fn<Answer>();
   const seen: KeyPress[] = [];
   const pane = renderPane(

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { createKeyMatcher, DEFAULT_KEYMAP, type KeyPress } from "../../../src/config/keymap.js";
-import { digitIndex, isAskUserRequest, optionActions, packHints } from "../../../src/ui/permission/option-keys.js";
-import { askUserRequest, EDIT_OPTIONS, SHELL_OPTIONS } from "./fixtures.js";
+import { isAskUserRequest, permissionView } from "../../../src/state/permission-view.js";
+import { digitIndex, optionActions, packHints } from "../../../src/ui/permission/option-keys.js";
+import { askUserRequest, EDIT_OPTIONS, pending, SHELL_OPTIONS } from "./fixtures.js";
+
+/** The options of a request with `options`, as the modal gets them. */
+const viewOptions = (options: typeof SHELL_OPTIONS) => permissionView(pending({ title: "t" }, options)).options;
 
 describe("optionActions", () => {
   it("maps each kind to its key action, reject_with_edit to e", () => {
-    expect(optionActions(EDIT_OPTIONS)).toEqual([
+    expect(optionActions(viewOptions(EDIT_OPTIONS), false)).toEqual([
       "modal.allowOnce",
       "modal.allowAlways",
       "modal.rejectWithEdit",
@@ -20,13 +24,20 @@ describe("optionActions", () => {
       { optionId: "c", name: "C", kind: "defer" },
       { optionId: "d", name: "D", kind: "reject_always" },
     ];
-    expect(optionActions(options)).toEqual(["modal.allowOnce", undefined, undefined, "modal.rejectAlways"]);
+    expect(optionActions(viewOptions(options), false)).toEqual([
+      "modal.allowOnce",
+      undefined,
+      undefined,
+      "modal.rejectAlways",
+    ]);
   });
 
   it("gives no letters to an ask_user question, whose kinds say nothing about approve or deny", () => {
     const { options } = askUserRequest();
     expect(isAskUserRequest(options)).toBe(true);
-    expect(optionActions(options)).toEqual([undefined, undefined, undefined]);
+    const view = permissionView(askUserRequest());
+    expect(view.question).toBe(true);
+    expect(optionActions(view.options, view.question)).toEqual([undefined, undefined, undefined]);
     expect(isAskUserRequest(SHELL_OPTIONS)).toBe(false);
     expect(isAskUserRequest([])).toBe(false);
   });
