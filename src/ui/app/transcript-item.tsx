@@ -129,7 +129,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item }: Tra
     }
     case "permission": {
       // The decision is what must stay: the title is cut to the room the answer leaves.
-      const answer = fitLine(item.answer, Math.max(8, Math.floor(width / 2)));
+      const answer = fitLine(item.answer, Math.max(8, width - 12));
       const title = fitLine(item.title, Math.max(4, width - 2 - 3 - visibleWidth(answer)));
       return <Text dimColor>{fitLine(`⚿ ${title} → ${answer}`, width)}</Text>;
     }
