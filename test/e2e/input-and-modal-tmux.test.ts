@@ -43,7 +43,9 @@ describe("the permission modal", () => {
     const pane = await openReplayPane("claude-agent-acp-reject.jsonl", { width: 40, height: 30 });
     tmux = pane.tmux;
     await submitPrompt(tmux, "Run it #bash");
-    const screen = await tmux.waitFor(/1-3 pick/);
+    await tmux.waitFor(/1-3 pick/);
+    // The transcript writer prints the agent's text beside ink (a frame later, under load): wait for it.
+    const screen = await tmux.waitFor("I'll run a shell command.");
     // The command wraps whole (the end of it was cut to `&&…` before).
     expect(screen).toContain("$ printf 'hello from mock\\n' >");
     expect(screen).toMatch(/uname -s/);
