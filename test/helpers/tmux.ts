@@ -85,6 +85,11 @@ export class TmuxSession {
     return this.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "main");
   }
 
+  /** The newest tmux paste buffer (what prefix+] would paste). */
+  buffer(): string {
+    return this.tmux("show-buffer");
+  }
+
   /** Resizes the window (and so the pane) to `width` columns, as a user dragging a split does. */
   resize(width: number): void {
     this.tmux("resize-window", "-t", "main", "-x", String(width));
