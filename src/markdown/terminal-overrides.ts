@@ -122,6 +122,9 @@ function renderOverrides(modules: RendererModules, width: number): RendererObjec
 
     // marked-terminal numbers every ordered list from 1 (a list continued after a code block restarts at
     // "1."), glues a nested list to its parent's text and numbers nested bullets of an ordered list.
+    // A loose item's text is parsed as inline here (not top level): at top level marked wraps the already
+    // styled text in a paragraph and styles it again, and marked-terminal's text() drops the first pass's ESC
+    // bytes, leaving `[1mShell[22m` on screen. Loose items are still set apart by blank lines below.
     list(token) {
       const start = token.ordered && token.start !== "" ? token.start : 1;
       const markers = token.items.map((_, index) => (token.ordered ? `${start + index}.` : "•"));
@@ -129,7 +132,7 @@ function renderOverrides(modules: RendererModules, width: number): RendererObjec
       const hanging = " ".repeat(markerWidth);
       const items = token.items.map((item, index) => {
         const blocks = item.tokens
-          .map((child) => this.parser.parse([child], item.loose).replace(/^\n+|\n+$/g, ""))
+          .map((child) => this.parser.parse([child], false).replace(/^\n+|\n+$/g, ""))
           .filter((block) => block !== "");
         let content = blocks.join(item.loose ? "\n\n" : "\n");
         if (item.task) content = `${item.checked ? "[x]" : "[ ]"} ${content}`;
