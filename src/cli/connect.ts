@@ -23,7 +23,7 @@ export interface Connected {
 export const INITIALIZE_TIMEOUT_ENV = "ZC_PANE_INITIALIZE_TIMEOUT_MS";
 
 /** What {@link connect} needs besides the connection. */
-export interface ConnectOptions extends Pick<AcpClientOptions, "permissionPolicy"> {
+export interface ConnectOptions extends Pick<AcpClientOptions, "permissionPolicy" | "elicitation"> {
   readonly cwd: string;
   /**
    * The pane's authentication picker, asked when the agent requires authentication and neither `--auth` nor
@@ -86,6 +86,7 @@ export async function connect(connection: Connection, options: ConnectOptions): 
     ...(options.permissionPolicy ? { permissionPolicy: options.permissionPolicy } : {}),
     ...(initializeTimeoutMs !== undefined ? { initializeTimeoutMs } : {}),
     mcpServers: connection.mcpServers,
+    ...(options.elicitation ? { elicitation: true } : {}),
     capabilities: {
       ...capabilitiesFor(connection, options.refuseSideEffects),
       ...(connection.kind === "stdio" && options.terminals ? { terminals: options.terminals } : {}),

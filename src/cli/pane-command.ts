@@ -1,5 +1,5 @@
 import { shortId } from "../common/format.js";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -164,6 +164,7 @@ async function runPane(options: PaneOptions): Promise<number> {
     connect: async () =>
       (await import("./connect.js")).connect(options.connection, {
         cwd: options.cwd,
+        elicitation: true,
         ...(await tmuxTerminals()),
       }),
     cwd: options.cwd,
@@ -224,6 +225,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       actions: controller,
       cwd: options.cwd,
       openEditor: (text: string) => editExternally(text),
+      openUrl,
       sessions,
       // The history view's `y`: OSC 52 to the terminal, and a tmux buffer inside tmux.
       copy: async (text: string) => {
@@ -342,6 +344,21 @@ function connectionFlags(values: {
  * the terminal handed over: nothing renders meanwhile, so no frame can tear the editor's screen, and stream
  * updates wait in the pipe until the editor exits. Returns undefined when the editor failed.
  */
+/**
+ * Opens a web link from a URL elicitation in the desktop's browser, detached and without a shell (the
+ * modal only hands over http(s) links).
+ */
+function openUrl(url: string): void {
+  const opener = process.platform === "darwin" ? "open" : "xdg-open";
+  try {
+    const child = spawn(opener, [url], { stdio: "ignore", detached: true });
+    child.on("error", (error) => log.warn(`${opener} failed`, error));
+    child.unref();
+  } catch (error) {
+    log.warn(`${opener} failed`, error);
+  }
+}
+
 function editExternally(text: string): Promise<string | undefined> {
   const editor = process.env.VISUAL || process.env.EDITOR || "vi";
   const file = join(tmpdir(), `zc-pane-${process.pid}-${Date.now()}.md`);

@@ -11,12 +11,19 @@ import {
   parsePromptResult,
   parseSessionNotification,
   parseSetConfigOptionResult,
+  cancelElicitation,
+  declineElicitation,
+  describeElicitationAnswer,
+  ElicitationCompleteParamsSchema,
+  parseElicitationRequest,
   type ContentBlock,
+  type ElicitationResult,
   type McpServer,
   type NewSessionResult,
   type SessionConfigOption,
 } from "../protocol/index.js";
 import { createLogger } from "../log/logger.js";
+import { sanitizeLine } from "../markdown/sanitize.js";
 import { RpcError, RpcHandlerError } from "../rpc/errors.js";
 import { JsonRpcPeer } from "../rpc/peer.js";
 import type { Transport } from "../transport/transport.js";
@@ -32,6 +39,7 @@ import {
 import { ClientError } from "./errors.js";
 import type { ClientEvent, ClientEventListener } from "./events.js";
 import { mcpOfferFor, withheldNotice } from "./mcp-offer.js";
+import { ElicitationQueue } from "./elicitation-queue.js";
 import { PermissionQueue, type PendingPermission, type PermissionPolicy } from "./permission-queue.js";
 import { reconcileFinalText } from "./reconcile.js";
 import {
@@ -73,6 +81,12 @@ export interface AcpClientOptions {
    * is tried.
    */
   readonly auth?: AuthOptions;
+  /**
+   * Offer `elicitation` (form and URL modes) and queue `elicitation/create` for the UI. Only a client with a
+   * screen to fill a form on turns it on: ZeroClaw treats even `{}` as support (protocol.md §3), and without
+   * it keeps asking through permission options (`choice-N`).
+   */
+  readonly elicitation?: boolean;
   /** MCP servers for every session (`session/new`, `load`, `resume`); remote ones only per `mcpCapabilities`. */
   readonly mcpServers?: readonly McpServer[];
 }
@@ -112,6 +126,7 @@ interface ActiveTurn {
 export class AcpClient {
   readonly peer: JsonRpcPeer;
   readonly permissions = new PermissionQueue();
+  readonly elicitations = new ElicitationQueue();
   private readonly listeners = new Set<ClientEventListener>();
   private readonly sessions = new Map<string, SessionHandle>();
   private readonly turns = new Map<string, ActiveTurn>();
@@ -145,10 +160,25 @@ export class AcpClient {
     this.peer.handleRequest(ACP_METHODS.sessionRequestPermission, (params, context) =>
       this.receivePermissionRequest(params, context),
     );
+    if (options.elicitation) {
+      this.peer.handleRequest(ACP_METHODS.elicitationCreate, (params, context) =>
+        this.receiveElicitation(params, context),
+      );
+      this.peer.handleNotification(ACP_METHODS.elicitationComplete, (params) => {
+        const parsed = ElicitationCompleteParamsSchema.safeParse(params);
+        if (parsed.success)
+          this.emit({
+            type: "notice",
+            level: "info",
+            message: `the agent says the step in the browser is done (${sanitizeLine(parsed.data.elicitationId)})`,
+          });
+      });
+    }
     options.transport.onProblem((problem) => this.emit({ type: "problem", problem }));
     options.transport.onClose((close) => {
       // Turns cannot finish any more; open permission dialogs are moot.
       this.permissions.cancelAll();
+      this.elicitations.cancelAll();
       // Terminal ids belong to this connection: nobody can wait on or release them any more, so their
       // commands end with it, as the agent's own children do.
       void this.capabilities.dispose();
@@ -181,7 +211,10 @@ export class AcpClient {
         ACP_METHODS.initialize,
         {
           protocolVersion: ACP_PROTOCOL_VERSION,
-          clientCapabilities: advertisedCapabilities(this.options.capabilities),
+          clientCapabilities: {
+            ...advertisedCapabilities(this.options.capabilities),
+            ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
+          },
           clientInfo: this.options.clientInfo ?? { name: "zc-pane", version: "0.1.0" },
         },
         { timeoutMs },
@@ -399,6 +432,7 @@ export class AcpClient {
     if (turn) turn.cancelled = true;
     this.peer.notify(ACP_METHODS.sessionCancel, { sessionId });
     this.permissions.cancelAll(sessionId);
+    this.elicitations.cancelAll(sessionId);
   }
 
   /**
@@ -420,6 +454,7 @@ export class AcpClient {
   /** `session/close` (cancels a running turn on the agent's side). Not supported: the session is only forgotten here. */
   async closeSession(sessionId: string): Promise<boolean> {
     this.permissions.cancelAll(sessionId);
+    this.elicitations.cancelAll(sessionId);
     this.sessions.delete(sessionId);
     this.settings.delete(sessionId);
     await this.capabilities.releaseSession(sessionId);
@@ -431,6 +466,7 @@ export class AcpClient {
   /** Ends the connection (and a stdio agent's process group), after killing every terminal it started. */
   async dispose(): Promise<void> {
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     await this.capabilities.dispose();
     await this.options.transport.close();
   }
@@ -581,6 +617,36 @@ export class AcpClient {
       outcome: outcome.outcome === "selected" ? outcome.optionId : "cancelled",
     });
     return { outcome };
+  }
+
+  /**
+   * `elicitation/create`: a form to fill or a URL to visit, queued for the UI. A mode we do not know is
+   * declined; during a cancelled turn the answer is `cancel`. The outcome is said in the transcript.
+   */
+  private async receiveElicitation(
+    params: unknown,
+    context: { id: string | number; signal: AbortSignal },
+  ): Promise<ElicitationResult> {
+    const parsed = parseElicitationRequest(params);
+    if (!parsed.ok) throw new RpcHandlerError(-32602, `Invalid params: ${parsed.error}`);
+    const request = parsed.value;
+    if (request.mode === "unsupported") return declineElicitation();
+    const sessionId = request.sessionId;
+    const result =
+      sessionId !== undefined && this.turns.get(sessionId)?.cancelled === true
+        ? cancelElicitation()
+        : await this.elicitations.add(
+            { key: String(context.id), requestId: context.id, request, receivedAt: Date.now() },
+            context.signal,
+          );
+    const answer = describeElicitationAnswer(request, result);
+    this.emit({
+      type: "notice",
+      level: "info",
+      ...(sessionId !== undefined ? { sessionId } : {}),
+      message: sanitizeLine(`${request.message} → ${answer}`),
+    });
+    return result;
   }
 
   private startupError(error: unknown): Error {

@@ -133,3 +133,20 @@ export function cancelElicitation(): ElicitationResult {
 /** `elicitation/complete` notification params (URL mode). */
 export const ElicitationCompleteParamsSchema = z.looseObject({ elicitationId: z.string() });
 export type ElicitationCompleteParams = z.infer<typeof ElicitationCompleteParamsSchema>;
+
+/** An answer in words for the transcript: the chosen choices' titles, the values typed, or what was refused. */
+export function describeElicitationAnswer(request: ElicitationRequest, result: ElicitationResult): string {
+  if (result.action !== "accept") return result.action === "decline" ? "declined" : "cancelled";
+  if (request.mode !== "form") return "opened";
+  const properties = request.requestedSchema.properties ?? {};
+  const title = (key: string, value: string) => {
+    const property = properties[key];
+    const choices = [...(property?.oneOf ?? []), ...(property?.items?.anyOf ?? [])];
+    return choices.find((choice) => choice.const === value)?.title ?? value;
+  };
+  return Object.entries(result.content ?? {})
+    .map(([key, value]) =>
+      Array.isArray(value) ? value.map((v) => title(key, v)).join(", ") : title(key, String(value)),
+    )
+    .join(" · ");
+}

@@ -7,6 +7,7 @@ import { withTimeout } from "../common/timeout.js";
 import { createLogger } from "../log/logger.js";
 import { exportTranscript, runLocalCommand } from "./local-commands.js";
 import type { PaneStore } from "./pane-store.js";
+import type { ElicitationRelay } from "./elicitation-relay.js";
 import type { PermissionRelay } from "./permission-relay.js";
 import { PromptDispatcher } from "./prompt-dispatcher.js";
 import { SessionLifecycle, type Connection, type SessionToRestore } from "./session-lifecycle.js";
@@ -108,6 +109,11 @@ export class SessionController {
   /** Open permission requests of the current client, for the modal. */
   get permissions(): PermissionRelay {
     return this.lifecycle.permissions;
+  }
+
+  /** Open elicitations (forms and URLs the agent asks for) of the current client, for their modal. */
+  get elicitations(): ElicitationRelay {
+    return this.lifecycle.elicitations;
   }
 
   /** Whether a prompt is on its way or a turn runs. */

@@ -6,6 +6,7 @@ import { Reconnector, shouldReconnect } from "../client/reconnect/reconnector.js
 import { createLogger } from "../log/logger.js";
 import { deliveryWatcher } from "./delivered-files.js";
 import type { PaneStore } from "./pane-store.js";
+import { ElicitationRelay } from "./elicitation-relay.js";
 import { PermissionRelay } from "./permission-relay.js";
 import { restoreSession, type RestoreMode } from "./restore.js";
 import type { SessionRecording } from "./session-recording.js";
@@ -73,6 +74,7 @@ export class SessionLifecycle {
     toolDiffs: (toolCallId) =>
       this.options.store.getState().live.tools.find((record) => record.row.toolCallId === toolCallId)?.row.diffs ?? [],
   });
+  readonly elicitations = new ElicitationRelay();
 
   constructor(
     private readonly options: SessionLifecycleOptions,
@@ -209,6 +211,7 @@ export class SessionLifecycle {
     this.readyValue = false;
     this.hooks.connectionGone();
     this.permissions.follow(undefined);
+    this.elicitations.follow(undefined);
     if (connection)
       await connection.client.dispose().catch((error: unknown) => log.warn("disposing the client failed", error));
   }
@@ -283,6 +286,7 @@ export class SessionLifecycle {
       offRecording?.();
     };
     this.permissions.follow(client.permissions);
+    this.elicitations.follow(client.elicitations);
   }
 
   private readonly onClientEvent = (event: ClientEvent): void => {

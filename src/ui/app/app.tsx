@@ -11,6 +11,9 @@ import { HistoryView } from "../history/history-view.js";
 import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { PermissionModal, permissionModalRows } from "../permission/permission-modal.js";
+import type { PendingElicitation } from "../../client/elicitation-queue.js";
+import type { ElicitationSource } from "../../state/elicitation-relay.js";
+import { ElicitationModal, elicitationModalRows } from "../elicitation/elicitation-modal.js";
 import { SessionPicker } from "../sessions/session-picker.js";
 import { ModelPicker } from "../pickers/model-picker.js";
 import type { SessionEntry } from "../../state/persistence/session-entry.js";
@@ -21,6 +24,10 @@ import { currentTick, noteOtherUpdate, TickContext } from "./ticker.js";
 import { dynamicBudget } from "./layout.js";
 import { LiveRegion } from "./live-region.js";
 import { usePaneSize } from "./use-pane-size.js";
+
+const noSubscription = () => () => undefined;
+const NO_ELICITATIONS: readonly PendingElicitation[] = [];
+const noElicitations = () => NO_ELICITATIONS;
 
 /** Ctrl+C twice within this long quits (design.md §3). */
 export const QUIT_WINDOW_MS = 2000;
@@ -40,6 +47,8 @@ export interface PaneActions {
   /** While waiting to reconnect: try now (any key). */
   retryNow?(): void;
   readonly permissions: PermissionSource;
+  /** Forms and URLs the agent asks for (`elicitation/create`); absent where the pane offers none. */
+  readonly elicitations?: ElicitationSource;
   readonly agent?: AgentInfo | undefined;
   /** Shift+Tab: the agent's next mode (does nothing when it offers none). */
   cycleMode?(): void;
@@ -55,6 +64,8 @@ export interface AppProps {
   readonly actions: PaneActions;
   readonly cwd: string;
   /** Ctrl+G in the input and `e` in an edit approval: edit text in `$EDITOR`. */
+  /** `o` in a URL elicitation: open the link in the desktop's browser. */
+  readonly openUrl?: (url: string) => void;
   readonly openEditor?: (text: string) => Promise<string | undefined>;
   /** `/sessions`: the local index, and what choosing one does (resume it here, or say how). */
   readonly sessions?: {
@@ -76,9 +87,13 @@ export interface AppProps {
  * confirm line for Ctrl+X; the prompt input; a footer of key hints. Every part below the transcript has a
  * line budget, so the dynamic region stays shorter than the terminal whatever streams in.
  */
-export function App({ store, actions, cwd, openEditor, sessions, screen, copy }: AppProps) {
+export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen, copy }: AppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const requests = useSyncExternalStore(actions.permissions.subscribe, actions.permissions.getPending);
+  const elicitations = useSyncExternalStore(
+    actions.elicitations?.subscribe ?? noSubscription,
+    actions.elicitations?.getPending ?? noElicitations,
+  );
   const { columns, rows } = usePaneSize();
   const width = Math.max(10, columns);
   // The store cuts a streaming paragraph's finished lines at the width the live region renders it at.
@@ -148,7 +163,9 @@ export function App({ store, actions, cwd, openEditor, sessions, screen, copy }:
     if (choice) setModelChoice(choice);
     return choice !== undefined;
   }, [actions]);
-  const modalOpen = requests.length > 0;
+  // Permission requests first: an elicitation waits behind an open approval.
+  const elicitationOpen = requests.length === 0 && elicitations.length > 0;
+  const modalOpen = requests.length > 0 || elicitationOpen;
   const died = state.agentDied !== undefined;
 
   useKeys(KEY_LAYER.global, (press) => {
@@ -233,8 +250,11 @@ export function App({ store, actions, cwd, openEditor, sessions, screen, copy }:
   const [inputHeight, setInputHeight] = useState(1);
   const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
   const modalLines = useMemo(
-    () => permissionModalRows(requests, width, keymap, timeoutSecs),
-    [requests, width, keymap, timeoutSecs],
+    () =>
+      elicitationOpen
+        ? elicitationModalRows(elicitations, width)
+        : permissionModalRows(requests, width, keymap, timeoutSecs),
+    [elicitationOpen, elicitations, requests, width, keymap, timeoutSecs],
   );
   const budget = dynamicBudget({
     rows,
@@ -292,14 +312,23 @@ export function App({ store, actions, cwd, openEditor, sessions, screen, copy }:
   if (state.header.connection === "closed") return null;
   const historyHeight = Math.max(4, rows - 1);
   const modal = modalOpen ? (
-    <PermissionModal
-      requests={requests}
-      onDecide={actions.permissions.decide}
-      width={width}
-      maxLines={Math.max(1, historyOpen ? Math.min(modalLines, historyHeight - 4) : budget.modal)}
-      {...(timeoutSecs !== undefined ? { timeoutSecs } : {})}
-      {...(openEditor ? { openEditor } : {})}
-    />
+    elicitationOpen && actions.elicitations ? (
+      <ElicitationModal
+        requests={elicitations}
+        onAnswer={actions.elicitations.answer}
+        width={width}
+        {...(openUrl ? { openUrl } : {})}
+      />
+    ) : (
+      <PermissionModal
+        requests={requests}
+        onDecide={actions.permissions.decide}
+        width={width}
+        maxLines={Math.max(1, historyOpen ? Math.min(modalLines, historyHeight - 4) : budget.modal)}
+        {...(timeoutSecs !== undefined ? { timeoutSecs } : {})}
+        {...(openEditor ? { openEditor } : {})}
+      />
+    )
   ) : null;
   return (
     <TickContext.Provider value={tick}>

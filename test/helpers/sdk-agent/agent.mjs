@@ -25,6 +25,8 @@
 //   kill                                                      create `sleep 30`, output, kill, wait, output, release
 //   whoami                                                    the auth method used and the client's capabilities
 //   mcp                                                       the mcpServers received and the tools each stdio one listed
+//   elicit-form | elicit-url                                  elicitation/create (a form of every field kind, or a URL
+//                                                             followed by elicitation/complete); reports the answer
 //   "...Reply with exactly X..." (anywhere)                   asks permission for a harmless tool, then says X
 //   anything else                                             "You said: ..."
 import * as acp from "@agentclientprotocol/sdk";
@@ -347,6 +349,62 @@ async function runPrompt(ctx) {
         received: mcp?.received ?? [],
         started: (await mcp?.started) ?? [],
       });
+      break;
+    }
+    case "elicit-form": {
+      const result = await attempt(() =>
+        client.request("elicitation/create", {
+          sessionId,
+          mode: "form",
+          message: "Deploy settings",
+          requestedSchema: {
+            type: "object",
+            required: ["target", "replicas"],
+            properties: {
+              target: {
+                type: "string",
+                title: "Target",
+                oneOf: [
+                  { const: "stg", title: "Staging" },
+                  { const: "prd", title: "Production" },
+                ],
+              },
+              replicas: { type: "integer", title: "Replicas", minimum: 1, maximum: 5 },
+              notify: { type: "string", title: "Notify", format: "email" },
+              dryRun: { type: "boolean", title: "Dry run", default: true },
+              regions: {
+                type: "array",
+                title: "Regions",
+                minItems: 1,
+                maxItems: 2,
+                items: {
+                  anyOf: [
+                    { const: "eu", title: "Europe" },
+                    { const: "us", title: "America" },
+                    { const: "ap", title: "Asia" },
+                  ],
+                },
+              },
+            },
+          },
+        }),
+      );
+      await report(client, sessionId, { op: "elicit-form", ...result });
+      break;
+    }
+    case "elicit-url": {
+      const result = await attempt(() =>
+        client.request("elicitation/create", {
+          sessionId,
+          mode: "url",
+          message: "Sign in to the issue tracker",
+          elicitationId: "login-1",
+          url: "https://tracker.example/login?state=abc",
+        }),
+      );
+      if (result.ok && result.result?.action === "accept")
+        await client.notify("elicitation/complete", { elicitationId: "login-1" });
+      await report(client, sessionId, { op: "elicit-url", ...result });
       break;
     }
     case "whoami":
