@@ -27,6 +27,8 @@ import { mountPane } from "../ui/mount-pane.js";
 import type { LiveScreen } from "../ui/terminal/live-screen.js";
 import type { TranscriptWriter } from "../ui/transcript/transcript-writer.js";
 import { runTmux } from "../control/tmux-command.js";
+import { sanitizeLine } from "../markdown/sanitize.js";
+import type { ToolCallLocation } from "../protocol/index.js";
 import { copyText } from "../control/clipboard.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 
@@ -136,6 +138,24 @@ async function runPane(options: PaneOptions): Promise<number> {
   // re-wrapped frame in the scrollback (live-screen.ts, reflow-guard.ts).
   let markdownLoaded!: () => void;
   const markdownReady = new Promise<void>((resolvePromise) => (markdownLoaded = resolvePromise));
+  // `o` on a tool row and `@zc-pane-follow on`: the location in the editor beside the pane; the outcome is
+  // a notice (where it went, or why not).
+  const openLocation = (location: ToolCallLocation) => {
+    void import("../control/editor-follow.js")
+      .then(({ openLocation: open }) =>
+        open(location, {
+          ...(process.env.TMUX && process.env.TMUX_PANE ? { paneId: process.env.TMUX_PANE } : {}),
+          tmux: runTmux,
+          roots: [options.cwd],
+          env: process.env,
+        }),
+      )
+      .then(
+        (where) => store.dispatch({ type: "notice", level: "info", message: `opened ${sanitizeLine(where)}` }),
+        (error: unknown) =>
+          store.dispatch({ type: "notice", level: "warning", message: sanitizeLine((error as Error).message) }),
+      );
+  };
   // Set by mountPane below, before anything can call these.
   let screen!: LiveScreen;
   let writer!: TranscriptWriter;
@@ -232,6 +252,7 @@ async function runPane(options: PaneOptions): Promise<number> {
         const { tmuxBuffer } = await copyText(text, { write: (data) => process.stdout.write(data) });
         return tmuxBuffer ? "and into a tmux buffer" : "";
       },
+      openLocation,
     },
     markdownReady,
     onRender: ({ renderTime }) => renderTime > 50 && log.warn(`slow frame: ${renderTime.toFixed(0)} ms`),
@@ -266,6 +287,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       store,
       attachments: sent,
       permissions: controller.permissions,
+      openLocation,
       cwd: options.cwd,
       sessionId: () => controller.sessionId,
       ring: createNotifier({

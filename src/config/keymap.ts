@@ -21,6 +21,8 @@ export const DEFAULT_KEYMAP = {
   "tool.toggle": ["ctrl+o"],
   "tool.focusPrev": ["alt+up"],
   "tool.focusNext": ["alt+down"],
+  /** With a row focused (Alt+Up/Down) and the input empty: open its location in the editor beside the pane. */
+  "tool.open": ["o"],
   "mode.cycle": ["shift+tab"],
   "modal.allowOnce": ["y"],
   "modal.allowAlways": ["a"],

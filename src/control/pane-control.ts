@@ -12,7 +12,9 @@ import { createLogger } from "../log/logger.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import type { PaneStore } from "../state/pane-store.js";
 import type { PermissionRequests } from "../state/permission-relay.js";
+import type { ToolCallLocation } from "../protocol/index.js";
 import { AttentionTracker, type AttentionState } from "./attention.js";
+import { followAgent } from "./follow-agent.js";
 import { ControlServer } from "./control-server.js";
 import { answerFromOutside, waitingRequests } from "./pane-answers.js";
 import {
@@ -50,6 +52,8 @@ export interface PaneControlOptions {
   readonly ring: (state: AttentionState) => void;
   readonly env?: NodeJS.ProcessEnv;
   readonly tmux?: TmuxRunner;
+  /** Opens a tool call's location in the editor (`@zc-pane-follow on` calls it for each new one). */
+  readonly openLocation?: (location: ToolCallLocation) => void;
 }
 
 /** The running control side of a pane. */
@@ -106,7 +110,14 @@ export async function startPaneControl(options: PaneControlOptions): Promise<Pan
     const tracker = new AttentionTracker();
     const { store } = options;
     const update = () => publisher?.set(tracker.next(store.getState()));
-    unsubscribe = store.subscribe(update);
+    const unsubscribeState = store.subscribe(update);
+    const unfollow = options.openLocation
+      ? followAgent(store, options.tmux ?? runTmux, options.openLocation)
+      : () => undefined;
+    unsubscribe = () => {
+      unsubscribeState();
+      unfollow();
+    };
     update();
   }
 

@@ -1,7 +1,9 @@
 import { Box } from "ink";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { AgentInfo } from "../../client/agent-info.js";
+import type { ToolCallLocation } from "../../protocol/index.js";
 import type { PaneStore } from "../../state/pane-store.js";
+import { focusedTool } from "../../state/reduce-tools.js";
 import type { ModelChoice } from "../../state/settings-actions.js";
 import type { PermissionSource } from "../../state/permission-relay.js";
 import { HistoryBuilder } from "../../state/history/history-entry.js";
@@ -79,6 +81,8 @@ export interface AppProps {
   readonly screen?: { enter(): void; leave(): void };
   /** The history view's `y`: copies text for the user; resolves to where it went ("and into a tmux buffer"). */
   readonly copy?: (text: string) => Promise<string>;
+  /** `o` on a focused tool row: opens its location in the editor beside the pane (tmux). */
+  readonly openLocation?: (location: ToolCallLocation) => void;
 }
 
 /**
@@ -87,7 +91,7 @@ export interface AppProps {
  * confirm line for Ctrl+X; the prompt input; a footer of key hints. Every part below the transcript has a
  * line budget, so the dynamic region stays shorter than the terminal whatever streams in.
  */
-export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen, copy }: AppProps) {
+export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen, copy, openLocation }: AppProps) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const requests = useSyncExternalStore(actions.permissions.subscribe, actions.permissions.getPending);
   const elicitations = useSyncExternalStore(
@@ -217,6 +221,18 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
       return true;
     }
     return false;
+  });
+
+  // `o` opens the focused tool row's location, only while a row is focused (Alt+Up/Down) and the input is
+  // empty: otherwise it is a letter typed into the prompt.
+  useKeys(KEY_LAYER.input + 1, (press) => {
+    if (!openLocation || !is("tool.open", press) || draft.current !== "") return false;
+    const current = store.getState();
+    if (current.focusedToolId === undefined) return false;
+    const location = focusedTool(current)?.source.locations?.[0];
+    if (!location) return false;
+    openLocation(location);
+    return true;
   });
 
   // Any key retries a waiting reconnect now, and still does what it does (typing queues a prompt).

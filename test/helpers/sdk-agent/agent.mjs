@@ -24,6 +24,7 @@
 //   terminal CMD... | terminal-limit BYTES CMD...             terminal/create (sh -c), wait_for_exit, output, release
 //   kill                                                      create `sleep 30`, output, kill, wait, output, release
 //   whoami                                                    the auth method used and the client's capabilities
+//   locate PATH [LINE]                                        a finished read tool call with locations [{path, line}]
 //   mcp                                                       the mcpServers received and the tools each stdio one listed
 //   elicit-form | elicit-url                                  elicitation/create (a form of every field kind, or a URL
 //                                                             followed by elicitation/complete); reports the answer
@@ -405,6 +406,20 @@ async function runPrompt(ctx) {
       if (result.ok && result.result?.action === "accept")
         await client.notify("elicitation/complete", { elicitationId: "login-1" });
       await report(client, sessionId, { op: "elicit-url", ...result });
+      break;
+    }
+    case "locate": {
+      // A finished read of PATH at LINE: a tool call with `locations`, for following the agent in an editor.
+      const [path, line] = rest;
+      await update(client, sessionId, {
+        sessionUpdate: "tool_call",
+        toolCallId: `locate-${randomUUID()}`,
+        title: `Read ${path}`,
+        kind: "read",
+        status: "completed",
+        locations: [{ path, ...(line ? { line: Number(line) } : {}) }],
+      });
+      await say(client, sessionId, "located");
       break;
     }
     case "whoami":
