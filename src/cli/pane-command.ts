@@ -311,6 +311,21 @@ async function runPane(options: PaneOptions): Promise<number> {
   screen.flush();
   writer.dispose();
   store.dispose();
+  // Said before the agent is ended (its process group may take a while to go): quitting answers at once.
+  const sessionId = controller.sessionId;
+  if (fatal) {
+    const hint =
+      fatal instanceof ClientError && fatal.code === "unknown-session"
+        ? "\n`zc-pane sessions` lists the sessions you can resume"
+        : "";
+    process.stderr.write(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}${hint}\n`);
+  } else if (sessionId) {
+    const closed =
+      reason === "closed" ? " (closed; the agent keeps its record)" : reason === "stopped" ? " (stopped)" : "";
+    process.stdout.write(
+      `\nResume this session${closed} with:\n  zc-pane --resume ${sessionId}${options.resumeFlags}\n`,
+    );
+  }
   await controller.dispose();
   await recording.close();
   process.off("SIGHUP", onHangup);
@@ -318,23 +333,7 @@ async function runPane(options: PaneOptions): Promise<number> {
   process.off("SIGINT", onTerminate);
   process.stdout.off("error", onStdoutError);
   await closeLogFile();
-  if (fatal) {
-    const hint =
-      fatal instanceof ClientError && fatal.code === "unknown-session"
-        ? "\n`zc-pane sessions` lists the sessions you can resume"
-        : "";
-    process.stderr.write(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}${hint}\n`);
-    return 1;
-  }
-  const sessionId = controller.sessionId;
-  if (sessionId) {
-    const closed =
-      reason === "closed" ? " (closed; the agent keeps its record)" : reason === "stopped" ? " (stopped)" : "";
-    process.stdout.write(
-      `\nResume this session${closed} with:\n  zc-pane --resume ${sessionId}${options.resumeFlags}\n`,
-    );
-  }
-  return 0;
+  return fatal ? 1 : 0;
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */

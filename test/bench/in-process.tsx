@@ -13,7 +13,7 @@ import { sleep } from "./tmux.js";
 import { QuietStdin } from "../helpers/quiet-stdin.js";
 
 /** A TTY-like stdout that counts what Ink writes. */
-class CountingTty extends EventEmitter {
+export class CountingTty extends EventEmitter {
   readonly isTTY = true;
   writes = 0;
   bytes = 0;
@@ -32,7 +32,7 @@ class CountingTty extends EventEmitter {
 }
 
 /** The pane's actions, doing nothing: the bench drives the store directly. */
-const idleActions: PaneActions = {
+export const idleActions: PaneActions = {
   submit() {},
   cancel: () => false,
   turnRunning: false,
@@ -62,12 +62,16 @@ export async function longSessionCase(items: number): Promise<{ items: number; c
   const { instance } = mountPane({ store, stdout: stdout as unknown as NodeJS.WriteStream, stdin: new QuietStdin() as unknown as NodeJS.ReadStream, app: { actions: idleActions, cwd: "/tmp" } });
   // History the way a long session builds it, with the pane on screen: a prompt and a short markdown answer
   // per turn, 50 turns per frame.
-  for (let turn = 1; store.getState().transcript.length < items; turn++) {
-    store.dispatch({ type: "prompt-submitted", text: `question ${turn}`, attachments: [] });
-    store.handleClientEvent(turnStarted(turn));
-    store.handleClientEvent(text(`Answer **${turn}**: a line of text with \`code\`.\n`));
-    store.handleClientEvent(turnEnded("end_turn", undefined, turn));
-    if (turn % 50 === 0) await sleep(5);
+  for (let turn = 1; store.getState().transcript.length < items; turn += 50) {
+    store.batch(() => {
+      for (let one = turn; one < turn + 50; one++) {
+        store.dispatch({ type: "prompt-submitted", text: `question ${one}`, attachments: [] });
+        store.handleClientEvent(turnStarted(one));
+        store.handleClientEvent(text(`Answer **${one}**: a line of text with \`code\`.\n`));
+        store.handleClientEvent(turnEnded("end_turn", undefined, one));
+      }
+    });
+    await sleep(5);
   }
   await sleep(items > 0 ? 1000 : 300);
   const answer = longMarkdown(20 * 1024);

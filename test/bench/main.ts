@@ -9,6 +9,8 @@ import { figure, table, type Figure } from "./figures.js";
 import { historyCase } from "./history.js";
 import { coreCase, longSessionCase } from "./in-process.js";
 import { measureReplay } from "./replay.js";
+import { measureSession } from "./session.js";
+import { soakCase } from "./soak.js";
 import { measureStartup } from "./startup.js";
 import { measureStreaming } from "./streaming.js";
 
@@ -26,7 +28,7 @@ function runCase<T>(context: BenchContext, name: string, arg: number): T {
 
 async function caseMain(name: string, arg: number): Promise<void> {
   const answer =
-    name === "long" ? await longSessionCase(arg) : name === "core" ? coreCase(arg) : name === "history" ? await historyCase(arg) : undefined;
+    name === "long" ? await longSessionCase(arg) : name === "core" ? coreCase(arg) : name === "history" ? await historyCase(arg) : name === "soak" ? await soakCase(arg) : undefined;
   if (!answer) throw new Error(`unknown case ${name}`);
   process.stdout.write(`\n${JSON.stringify(answer)}\n`);
   process.exit(0);
@@ -47,9 +49,11 @@ function measureLongSessions(context: BenchContext): Figure[] {
   const empty = at(0);
   const thousand = at(1000);
   const fiveThousand = at(5000);
+  const fiftyThousand = at(50_000);
   return [
     figure({ id: "long_session_cost_ratio", unit: "×", budget: 1.2, better: "lower", samples: fiveThousand.map((s) => s.cpuPerChunkMs), baseline: { name: "per-chunk CPU ms, empty session", samples: empty.map((s) => s.cpuPerChunkMs) }, value: (m, b) => m / b, note: "per-chunk CPU (frames included) with 5,000 items ÷ with 0" }),
     figure({ id: "long_session_cost_ratio_1k", unit: "×", budget: null, better: "lower", samples: thousand.map((s) => s.cpuPerChunkMs), baseline: { name: "per-chunk CPU ms, empty session", samples: empty.map((s) => s.cpuPerChunkMs) }, value: (m, b) => m / b, note: "the same with 1,000 items" }),
+    figure({ id: "long_session_cost_ratio_50k", unit: "×", budget: 1.1, better: "lower", samples: fiftyThousand.map((s) => s.cpuPerChunkMs), baseline: { name: "per-chunk CPU ms, empty session", samples: empty.map((s) => s.cpuPerChunkMs) }, value: (m, b) => m / b, note: "the same with 50,000 items" }),
     figure({ id: "rss_5k_items_mb", unit: "MB", budget: 150, better: "lower", samples: fiveThousand.map((s) => s.rssMb), baseline: { name: "RSS MB, empty session", samples: empty.map((s) => s.rssMb) }, note: "resident memory after 5,000 items and a 20 KB answer" }),
   ];
 }
@@ -60,6 +64,16 @@ function measureHistory(context: BenchContext): Figure[] {
   return [
     figure({ id: "history_open_5k_ms", unit: "ms", budget: 200, better: "lower", samples: samples.map((s) => s.openMs), baseline: { name: "none" }, note: "Ctrl+T on 5,000 messages: entries built, first screen rendered (virtualised)" }),
     figure({ id: "history_search_5k_ms", unit: "ms", budget: 100, better: "lower", samples: samples.map((s) => s.searchMs), baseline: { name: "none" }, note: `search of 5,000 messages (${samples[0]?.matches ?? 0} matches, case-folded text built) + jump + screen` }),
+  ];
+}
+
+function measureSoak(context: BenchContext): Figure[] {
+  const runs = context.quick ? 1 : 2;
+  const samples = Array.from({ length: runs }, () => runCase<{ rss100: number; rssEnd: number; heap100: number; heapEnd: number; turns: number }>(context, "soak", 1000));
+  return [
+    figure({ id: "soak_rss_growth_mb_per_100_turns", unit: "MB", budget: 2.2, better: "lower", samples: samples.map((s) => ((s.rssEnd - s.rss100) / (s.turns - 100)) * 100), baseline: { name: "RSS MB at turn 100", samples: samples.map((s) => s.rss100) }, note: "RSS growth per 100 working turns, turn 100 → 1,000 (budget: 20 MB over those 900)" }),
+    figure({ id: "soak_heap_growth_mb_per_100_turns", unit: "MB", budget: null, better: "lower", samples: samples.map((s) => ((s.heapEnd - s.heap100) / (s.turns - 100)) * 100), baseline: { name: "JS heap used MB at turn 100", samples: samples.map((s) => s.heap100) }, note: "the JS heap in use (the records) over the same turns" }),
+    figure({ id: "soak_rss_1000_turns_mb", unit: "MB", budget: 150, better: "lower", samples: samples.map((s) => s.rssEnd), baseline: { name: "RSS MB at turn 100", samples: samples.map((s) => s.rss100) }, note: "RSS after 1,000 working turns" }),
   ];
 }
 
@@ -87,6 +101,8 @@ async function main(): Promise<void> {
     ["long", () => measureLongSessions(context)],
     ["replay", () => measureReplay(context)],
     ["history", () => measureHistory(context)],
+    ["soak", () => measureSoak(context)],
+    ["session", () => measureSession(context)],
   ];
   const figures: Figure[] = [];
   const started = performance.now();
