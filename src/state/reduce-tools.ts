@@ -1,6 +1,7 @@
 import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
 import { appendItems, endSegment, withLive } from "./pane-ops.js";
 import { withTerminalSnapshot } from "./terminals.js";
+import { outputTail } from "./tool-output.js";
 import {
   buildToolRow,
   cancelRow,
@@ -36,12 +37,20 @@ function pushRecent(recent: readonly ToolRecord[], record: ToolRecord): readonly
   return next.length > MAX_RECENT_TOOLS ? next.slice(next.length - MAX_RECENT_TOOLS) : next;
 }
 
+/**
+ * The row as printed: collapsed, with the last lines of its output under it: its terminals', else for a shell
+ * call the output its agent reported (Codex's rawOutput, Claude's fenced content or `_meta.terminal_output`).
+ */
+function withOutputTail(row: ToolRecord["row"], terminals: PaneState["terminals"]): ToolRecord["row"] {
+  const printed = withTerminalSnapshot(transcriptCopy(row), terminals);
+  if (printed.terminalTail || row.kind !== "execute") return printed;
+  const tail = outputTail(row.output, row.exitCode);
+  return tail ? { ...printed, terminalTail: tail } : printed;
+}
+
 /** Prints a finished row (collapsed) into the transcript and keeps it among the recent rows. */
 function printFinished(state: PaneState, record: ToolRecord): PaneState {
-  const printed = appendItems(state, {
-    kind: "tool",
-    row: withTerminalSnapshot(transcriptCopy(record.row), state.terminals),
-  });
+  const printed = appendItems(state, { kind: "tool", row: withOutputTail(record.row, state.terminals) });
   return withLive(printed, { recent: pushRecent(printed.live.recent, record) });
 }
 

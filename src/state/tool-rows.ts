@@ -1,5 +1,6 @@
 import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import { toolOutputOf } from "./tool-output.js";
 import { summarizeToolInput, toolDisplayName } from "./tool-summary.js";
 import type { DeliveryView, ToolDiff, ToolRow, ToolRowStatus } from "./view-model.js";
 
@@ -62,19 +63,19 @@ function capText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}\n…` : text;
 }
 
-function outputOf(fields: ToolCallUpdateFields): string | undefined {
-  const parts: string[] = [];
-  for (const item of fields.content ?? []) {
-    if (item.type !== "content") continue;
-    const block = item.content;
-    if (block.type === "text") parts.push(block.text);
-    else if (block.type === "resource" && typeof block.resource.text === "string") parts.push(block.resource.text);
+/** The row's output text (sanitized, capped) and exit code; raw JSON only for an object of no known shape. */
+function outputOf(fields: ToolCallUpdateFields): { text?: string; exitCode?: number } {
+  const found = toolOutputOf(fields);
+  if (found) {
+    const text = found.text === "" ? undefined : sanitizeText(capText(found.text, MAX_OUTPUT_CHARS));
+    return {
+      ...(text !== undefined ? { text } : {}),
+      ...(found.exitCode !== undefined ? { exitCode: found.exitCode } : {}),
+    };
   }
-  if (parts.length > 0) return sanitizeText(capText(parts.join("\n"), MAX_OUTPUT_CHARS));
   const raw = fields.rawOutput;
-  if (raw === undefined || raw === null) return undefined;
-  if (typeof raw === "string") return raw.length === 0 ? undefined : sanitizeText(capText(raw, MAX_OUTPUT_CHARS));
-  return sanitizeText(capText(safeJson(raw), MAX_OUTPUT_CHARS));
+  if (raw === undefined || raw === null) return {};
+  return { text: sanitizeText(capText(safeJson(raw), MAX_OUTPUT_CHARS)) };
 }
 
 function safeJson(value: unknown): string {
@@ -139,7 +140,10 @@ export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | u
     : undefined;
   const summary = summarizeToolInput(fields);
   const inputText = inputTextOf(fields, diffs.length > 0);
-  const output = outputOf(fields);
+  // An update that reports nothing new (`_meta` of the exit alone) keeps the output reported before.
+  const reported = outputOf(fields);
+  const output = reported.text ?? previous?.output;
+  const exitCode = reported.exitCode ?? previous?.exitCode;
   const terminalIds = (fields.content ?? []).flatMap((item) => (item.type === "terminal" ? [item.terminalId] : []));
   return {
     toolCallId: fields.toolCallId,
@@ -150,6 +154,7 @@ export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | u
     ...(summary ? { summary } : {}),
     ...(inputText ? { inputText } : {}),
     ...(output ? { output } : {}),
+    ...(exitCode !== undefined ? { exitCode } : {}),
     diffs,
     ...(terminalIds.length > 0 ? { terminalIds } : {}),
     locations: (fields.locations ?? []).map((location) =>

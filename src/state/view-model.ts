@@ -55,12 +55,14 @@ export interface ToolRow {
   readonly summary?: string;
   /** The input as pretty text for the expanded row (sanitized). */
   readonly inputText?: string;
-  /** Text output (sanitized; may be long: the UI caps it). */
+  /** Text output, from whichever shape the agent reported it in (tool-output.ts; sanitized; the UI caps it). */
   readonly output?: string;
+  /** The command's exit code, when the agent reported one. */
+  readonly exitCode?: number;
   readonly diffs: readonly ToolDiff[];
   /** Client terminals embedded in the call's content (`{type:"terminal", terminalId}`): their output is shown. */
   readonly terminalIds?: readonly string[];
-  /** Printed rows only: the last lines of its terminals' output and their exit (sanitized). */
+  /** Printed rows only: the last lines of its terminals' output (or of a shell call's reported output) and the exit (sanitized). */
   readonly terminalTail?: string;
   readonly locations: readonly string[];
   /** When we first heard of it and when it finished (ms since epoch); absent for replayed calls. */

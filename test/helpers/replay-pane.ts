@@ -64,3 +64,25 @@ export async function runTurn(tmux: TmuxSession, prompt: string, key = "y", moda
   await tmux.waitFor(/ready/, 15_000);
   return tmux.history();
 }
+
+/**
+ * The captures' two-turn session ("Say hello", then "Do everything #all" with `modals` approvals answered
+ * `y`) in a pane `width` columns wide; returns the scrollback and screen once the second turn is over.
+ */
+export async function replayTour(
+  capture: string,
+  width: number,
+  modals: number,
+): Promise<{ tmux: TmuxSession; rows: string }> {
+  const { tmux } = await openReplayPane(capture, { width, height: 30 });
+  try {
+    await runTurn(tmux, "Say hello");
+    await tmux.waitFor("I am the mock model", 15_000, () => tmux.history());
+    await runTurn(tmux, "Do everything #all", "y", modals);
+    const rows = await tmux.waitFor("All done.", 15_000, () => tmux.history());
+    return { tmux, rows };
+  } catch (error) {
+    tmux.kill();
+    throw error;
+  }
+}

@@ -22,6 +22,34 @@ export interface ToolRowLineProps {
   readonly now?: () => number;
 }
 
+/** Short glyphs for common kinds (one column each). */
+const KIND_GLYPH: Readonly<Record<string, string>> = { execute: "$", edit: "✎" };
+
+const normalized = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * The row's title and the detail after it, the most informative text once: a title that only repeats the
+ * command (Claude and Codex title a shell call with it) or a generic one ("Terminal", "Write") gives way to
+ * the command; a failed row's detail is its first output line.
+ */
+export function rowTexts(row: ToolRow): { title: string; detail?: string } {
+  const failedLine = row.status === "failed" ? firstLine(row.output) : undefined;
+  const summary = row.summary;
+  let title = row.title;
+  let detail = summary;
+  if (summary) {
+    const t = normalized(title);
+    const s = normalized(summary);
+    if (t.includes(s)) detail = undefined;
+    else if (s.includes(t) || /^(terminal|bash|shell|write|edit|read)$/.test(t)) {
+      title = summary;
+      detail = undefined;
+    }
+  }
+  const shown = failedLine ?? detail;
+  return shown ? { title, detail: shown } : { title };
+}
+
 function firstLine(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const line = text.split("\n", 1)[0]?.trim();
@@ -49,12 +77,20 @@ export const ToolRowLine = memo(function ToolRowLine({
   const right = `${STATUS_WORD[row.status]}${elapsed ? ` ${elapsed}` : ""}`;
   const marker = expanded === undefined ? "" : expanded ? "▾ " : "▸ ";
   const room = Math.max(4, width - 2 - marker.length - right.length - 1);
-  // Below 50 columns the kind gives its room to the title and the command.
-  const kind = width >= 50 && row.kind && row.kind !== row.title && row.kind !== "other" ? `${row.kind} ` : "";
-  const titleRoom = Math.max(3, Math.min(room, Math.max(12, Math.ceil(room * 0.45))));
-  const title = fitLine(row.title, titleRoom - (kind.length < titleRoom / 2 ? kind.length : 0));
-  const shownKind = kind.length < titleRoom / 2 ? kind : "";
-  const detailText = row.status === "failed" ? (firstLine(row.output) ?? row.summary) : row.summary;
+  const { title: titleText, detail: detailText } = rowTexts(row);
+  // A short glyph for the kinds that have one; the kind's word only where there is room for it.
+  const kindGlyph = KIND_GLYPH[row.kind ?? ""];
+  const kind = kindGlyph
+    ? `${kindGlyph} `
+    : width >= 50 && row.kind && row.kind !== row.title && row.kind !== "other"
+      ? `${row.kind} `
+      : "";
+  // With a detail the title gets about half the room; alone, all of it (the command's start stays).
+  const titleRoom = detailText
+    ? Math.max(3, Math.min(room, Math.max(12, Math.ceil(room * 0.45))))
+    : Math.max(3, room - visibleWidth(kind));
+  const title = fitLine(titleText, titleRoom - (kind.length < titleRoom / 2 && detailText ? kind.length : 0));
+  const shownKind = kind.length < titleRoom / 2 || !detailText ? kind : "";
   const detailRoom = room - visibleWidth(shownKind) - visibleWidth(title) - 1;
   const detail = detailText && detailRoom >= 4 ? fitLine(detailText, detailRoom) : "";
   const used =

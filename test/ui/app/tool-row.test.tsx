@@ -45,11 +45,11 @@ describe.each([40, 80])("ToolRowLine at %i columns", (columns) => {
       const line = lines[0]!;
       expect(line.length).toBeLessThanOrEqual(columns);
       expect(line.startsWith(`${EXPECTED[status].glyph} `)).toBe(true);
-      expect(line).toContain("shell");
       expect(line).toContain(EXPECTED[status].word);
-      if (columns >= 80) expect(line).toContain("execute");
-      if (status === "failed") expect(line).toContain("fatal: not a git");
-      else if (columns >= 80) expect(line).toContain("git log -1 --stat");
+      // The shell glyph, then the command once: a generic title ("shell") gives way to it.
+      expect(line.slice(2)).toMatch(/^\$ /);
+      if (status === "failed") expect(line).toContain("fatal: not a");
+      expect(line).toContain("git log");
       if (status === "done") {
         expect(line).toContain("1.2s");
         expect(line).not.toMatch(/succe/);

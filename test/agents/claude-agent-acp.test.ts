@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { replayTour } from "../helpers/replay-pane.js";
+import type { TmuxSession } from "../helpers/tmux.js";
+
+/** @zed-industries/claude-agent-acp 0.23.1, replayed from its capture, in the pane in real tmux (issue 12). */
+let tmux: TmuxSession | undefined;
+afterEach(() => tmux?.kill());
+
+for (const width of [40, 90]) {
+  describe(`claude-agent-acp at ${width} columns`, () => {
+    it("shows the shell row once, its output without code fences, and the edit rows", async () => {
+      const tour = await replayTour("claude-agent-acp.jsonl", width, 3);
+      tmux = tour.tmux;
+      const { rows } = tour;
+      // One row: status, the shell glyph, the command once (Claude titles the call with it), the duration.
+      expect(rows).toMatch(/✓ \$ printf 'hello from mock/);
+      expect(rows).not.toMatch(/execute printf 'hello.*printf 'hello/);
+      // The output from the fenced `content` block, fence dropped.
+      expect(rows).toMatch(/\n {2}hello from mock\n {2}Linux\n/);
+      expect(rows).not.toContain("```");
+      expect(rows).toMatch(/✓ ✎ Write mock/);
+      expect(rows).toMatch(/✓ ✎ Edit mock/);
+      // The decisions keep their answer whatever the width.
+      expect(rows.match(/⚿ .* → Allow/g)).toHaveLength(3);
+    });
+  });
+}

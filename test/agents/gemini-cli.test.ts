@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { replayTour } from "../helpers/replay-pane.js";
+import type { TmuxSession } from "../helpers/tmux.js";
+
+/** @google/gemini-cli 0.61.0 --acp, replayed from its capture, in the pane in real tmux (issue 12). */
+let tmux: TmuxSession | undefined;
+afterEach(() => tmux?.kill());
+
+for (const width of [40, 90]) {
+  describe(`gemini-cli at ${width} columns`, () => {
+    it("shows the shell row with its command once, the edits with their diffs, and every decision", async () => {
+      const tour = await replayTour("gemini-cli.jsonl", width, 3);
+      tmux = tour.tmux;
+      const { rows } = tour;
+      // Gemini sends no tool_call before its permission request: the row starts from the request's update.
+      expect(rows).toMatch(/✓ \$ printf 'hello from mock/);
+      expect(rows).not.toMatch(/execute printf 'hello/);
+      expect(rows).toMatch(/✓ ✎ Writing to m/);
+      expect(rows).toMatch(/\+line 2 \(edited\)/);
+      expect(rows.match(/⚿ .* → Allow/g)).toHaveLength(3);
+    });
+  });
+}
