@@ -17,6 +17,11 @@ await build({
 
 const result = spawnSync(process.execPath, [join(outdir, "main.js"), ...process.argv.slice(2)], {
   stdio: "inherit",
-  env: { ...process.env, CI: "false" },
+  // No CI variable at all, as in a user's terminal (ink and supports-color read any CI, even CI=false).
+  env: Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => name !== "CI" && name !== "CONTINUOUS_INTEGRATION" && !name.startsWith("CI_"),
+    ),
+  ),
 });
 process.exit(result.status ?? 1);

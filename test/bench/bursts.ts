@@ -1,3 +1,4 @@
+import { withoutCi } from "../helpers/user-env.js";
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +20,7 @@ const BURST_KEYS = 20;
 /** `zc-pane prompt --demo "burst 50000 x40"`: spawn → stdout closed (the last byte out). */
 async function promptRun(context: BenchContext): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [context.bin, "prompt", "--demo", BURST], { stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, ...context.env(), CI: "false" } });
+  const child = spawn(process.execPath, [context.bin, "prompt", "--demo", BURST], { stdio: ["ignore", "pipe", "ignore"], env: { ...withoutCi(), ...context.env() } });
   let bytes = 0;
   let tail = "";
   child.stdout.on("data", (data: Buffer) => {

@@ -1,3 +1,4 @@
+import { withoutCi } from "../helpers/user-env.js";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -20,7 +21,7 @@ const root = join(dirname(self), "..", "..");
 
 /** Runs one in-process case in a fresh node process (its own heap and RSS) and returns its JSON answer. */
 function runCase<T>(context: BenchContext, name: string, arg: number): T {
-  const result = spawnSync(process.execPath, ["--expose-gc", context.self, "--case", name, String(arg)], { encoding: "utf8", env: { ...process.env, CI: "false" }, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, ["--expose-gc", context.self, "--case", name, String(arg)], { encoding: "utf8", env: withoutCi(), maxBuffer: 64 * 1024 * 1024 });
   const line = result.stdout.trim().split("\n").pop() ?? "";
   if (result.status !== 0 || !line.startsWith("{")) throw new Error(`case ${name} ${arg} failed (${result.status}): ${result.stderr.slice(-2000)}`);
   return JSON.parse(line) as T;

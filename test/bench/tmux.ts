@@ -1,3 +1,4 @@
+import { unsetCiArgs } from "../helpers/user-env.js";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
@@ -28,8 +29,8 @@ export class BenchTmux {
 
   /** Replaces whatever runs in the pane with `argv` (run through `env`, so the pane's pid is the command's). */
   respawn(argv: readonly string[]): void {
-    const vars = Object.entries({ CI: "false", TERM: "xterm-256color", ...this.env }).map(([key, value]) => `${key}=${quote(value)}`);
-    this.tmux("respawn-pane", "-k", "-t", "b", `exec env ${vars.join(" ")} ${argv.map(quote).join(" ")}`);
+    const vars = Object.entries(this.env).map(([key, value]) => `${key}=${quote(value)}`);
+    this.tmux("respawn-pane", "-k", "-t", "b", `exec env ${unsetCiArgs()} ${vars.join(" ")} ${argv.map(quote).join(" ")}`);
   }
 
   screen(): string {

@@ -1,3 +1,4 @@
+import { withoutCi } from "../helpers/user-env.js";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -69,7 +70,7 @@ export class AgentProcess {
     const stateDir = options.stateDir ?? tempStateDir();
     const child = spawn(process.execPath, [BIN, "demo-agent", "--state-dir", stateDir, ...(options.args ?? [])], {
       cwd: ROOT,
-      env: { ...process.env, CI: "false" },
+      env: withoutCi(),
     });
     return new AgentProcess(child, stateDir);
   }

@@ -1,3 +1,4 @@
+import { withoutCi } from "../helpers/user-env.js";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
@@ -38,7 +39,7 @@ async function startGateway(
   const child = spawn(
     process.execPath,
     [BIN, "demo-agent", "--gateway", "--port", "0", "--state-dir", stateDir, ...args],
-    { cwd: ROOT, env: { ...process.env, CI: "false" } },
+    { cwd: ROOT, env: withoutCi() },
   );
   let stderr = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

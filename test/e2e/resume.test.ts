@@ -1,3 +1,4 @@
+import { withoutCi } from "../helpers/user-env.js";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -75,7 +76,7 @@ describe("zc-pane --resume in a real tmux", () => {
     let stderr = "";
     try {
       execFileSync(process.execPath, [CLI, "--resume", "nosuchid", "--demo"], {
-        env: { ...process.env, HOME: home, XDG_STATE_HOME: join(home, "state"), CI: "false" },
+        env: { ...withoutCi(), HOME: home, XDG_STATE_HOME: join(home, "state") },
         encoding: "utf8",
         stdio: "pipe",
       });

@@ -1,3 +1,4 @@
+import { unsetCiArgs } from "./user-env.js";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,8 +39,6 @@ export class TmuxSession {
   /** Starts `command` (a shell command line) in a detached session of the given size. */
   start(command: string, env: Record<string, string> = {}): void {
     const vars = {
-      CI: "false",
-      TERM: "xterm-256color",
       HOME: this.home,
       XDG_STATE_HOME: join(this.home, "state"),
       XDG_CONFIG_HOME: join(this.home, "config"),
@@ -61,7 +60,7 @@ export class TmuxSession {
       String(this.width),
       "-y",
       String(this.height),
-      `env ${exports} ${command}; echo "[exited $?]"; sleep 30`,
+      `env ${unsetCiArgs()} ${exports} ${command}; echo "[exited $?]"; sleep 30`,
     );
   }
 

@@ -1,3 +1,4 @@
+import { withoutCi } from "../helpers/user-env.js";
 import { execFileSync, spawnSync, type ExecFileSyncOptions } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -56,9 +57,7 @@ export class TmuxHarness {
       ...inherited
     } = process.env;
     this.env = {
-      ...inherited,
-      CI: "false",
-      TERM: "xterm-256color",
+      ...withoutCi(inherited),
       HOME: this.home,
       PATH: `${this.bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
       XDG_STATE_HOME: join(this.home, "state"),
