@@ -213,6 +213,8 @@ export class AcpClient {
           protocolVersion: ACP_PROTOCOL_VERSION,
           clientCapabilities: {
             ...advertisedCapabilities(this.options.capabilities),
+            // Both are shown as transcript rows (reducer.ts), so agents may send them.
+            session: { notices: {}, compaction: {} },
             ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
           },
           clientInfo: this.options.clientInfo ?? { name: "zc-pane", version: "0.1.0" },

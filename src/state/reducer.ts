@@ -252,10 +252,28 @@ function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): Pane
       const message = sanitizeLine(update.description ? `${update.title}: ${update.description}` : update.title);
       return appendItems(state, { kind: "notice", level, message });
     }
+    case "compaction_update": {
+      const status = update.status;
+      const message =
+        status === "in_progress"
+          ? "compacting the conversation context…"
+          : status === "completed"
+            ? "context compacted"
+            : status === "failed"
+              ? `context compaction failed${update.error ? `: ${update.error}` : ""}`
+              : status === "cancelled"
+                ? "context compaction cancelled"
+                : `context compaction: ${status}`;
+      return appendItems(state, {
+        kind: "notice",
+        level: status === "failed" ? "warning" : "info",
+        message: sanitizeLine(message),
+      });
+    }
     case "unsupported":
       return appendItems(state, { kind: "unsupported", what: `update "${sanitizeLine(update.kind) || "(no kind)"}"` });
     default:
-      // Modes, config options, usage, session info and compaction progress: nothing the pane shows yet.
+      // Modes, config options, usage, session info and summary chunks: nothing the transcript shows.
       return state;
   }
 }

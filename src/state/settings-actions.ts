@@ -90,6 +90,24 @@ export function modelChoiceOf(settings: SessionSettings | undefined): ModelChoic
   return undefined;
 }
 
+/**
+ * Without modes, a select config option with `category: "mode"` plays their part: its next value (grouped
+ * options flattened), for `session/set_config_option`.
+ */
+export function nextModeOption(
+  settings: SessionSettings | undefined,
+): { readonly configId: string; readonly value: string; readonly name: string } | undefined {
+  const option = settings?.configOptions?.find(
+    (candidate) => candidate.type === "select" && candidate.category === "mode",
+  );
+  if (!option || option.type !== "select") return undefined;
+  const items = configItems(option);
+  if (items.length < 2) return undefined;
+  const index = items.findIndex((item) => item.value === String(option.currentValue));
+  const next = items[(index + 1) % items.length]!;
+  return { configId: option.id, value: next.value, name: next.name || next.value };
+}
+
 /** Notices the settings actions report (the pane shows them in the transcript). */
 export type SettingsNotify = (level: "info" | "warning" | "error", message: string) => void;
 
@@ -105,7 +123,16 @@ function reason(error: unknown): string {
 export async function cycleMode(client: SettingsClient, sessionId: string, notify: SettingsNotify): Promise<void> {
   const settings = client.sessionSettings(sessionId);
   const next = nextModeId(settings);
-  if (next === undefined) return;
+  if (next === undefined) {
+    const option = settings?.modes ? undefined : nextModeOption(settings);
+    if (!option) return;
+    try {
+      await client.setConfigOption(sessionId, option.configId, option.value);
+    } catch (error) {
+      notify("warning", `the agent did not switch to mode ${sanitizeLine(option.name)}: ${reason(error)}`);
+    }
+    return;
+  }
   try {
     await client.setMode(sessionId, next);
   } catch (error) {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PaneStore } from "../../src/state/pane-store.js";
 import { chooseModel, cycleMode, modelChoiceOf } from "../../src/state/settings-actions.js";
 import { settingsSummary } from "../../src/state/settings-view.js";
-import { startSdkAgent, text, type StartedSdkAgent } from "../helpers/sdk-agent/start.js";
+import { resultsOf, startSdkAgent, text, type StartedSdkAgent } from "../helpers/sdk-agent/start.js";
 
 let started: StartedSdkAgent | undefined;
 let dir: string | undefined;
@@ -17,9 +17,9 @@ afterEach(async () => {
 });
 
 /** The scripted SDK agent as a child process, its client feeding a real store, one session open in a temp dir. */
-async function open() {
+async function open(flags: readonly string[] = []) {
   dir = await mkdtemp(join(tmpdir(), "zcp-settings-"));
-  started = await startSdkAgent();
+  started = await startSdkAgent({ flags });
   const store = new PaneStore({ flushIntervalMs: 1 });
   started.client.subscribe(store.handleClientEvent);
   store.dispatch({ type: "connection", state: "starting-session", agentName: "sdk" });
@@ -67,5 +67,39 @@ describe("standard updates from the scripted SDK agent, through the real client 
     const terminals = Object.values(state.terminals ?? {});
     expect(terminals).toHaveLength(1);
     expect(terminals[0]).toMatchObject({ text: "one\ntwo\n", exit: { exitCode: 3 }, released: true });
+  });
+
+  it('Shift+Tab cycles a category "mode" config option when the agent has no modes', async () => {
+    const { client, sessionId, notices, notify } = await open(["--mode-option"]);
+    expect(client.sessionSettings(sessionId)?.modes).toBeUndefined();
+    await cycleMode(client, sessionId, notify);
+    const option = client.sessionSettings(sessionId)?.configOptions?.[0];
+    expect(option).toMatchObject({ currentValue: "auto" });
+    await cycleMode(client, sessionId, notify);
+    expect(client.sessionSettings(sessionId)?.configOptions?.[0]).toMatchObject({ currentValue: "ask" });
+    expect(notices).toEqual([]);
+  });
+
+  it("advertises notices and compaction, and shows both as rows", async () => {
+    const { client, store, sessionId } = await open();
+    await client.prompt(sessionId, text("whoami"));
+    await client.prompt(sessionId, text("compact"));
+    await client.prompt(sessionId, text("compact-fail"));
+    await client.prompt(sessionId, text("notice"));
+    store.flush();
+    const messages = store
+      .getState()
+      .transcript.toArray()
+      .flatMap((item) => (item.kind === "notice" ? [item.message] : []));
+    expect(messages).toEqual([
+      "compacting the conversation context…",
+      "context compacted",
+      "compacting the conversation context…",
+      "context compaction failed: summary too long",
+      "Rate limited: retrying in 5 s",
+    ]);
+    expect(resultsOf(started!.events, sessionId)[0]).toMatchObject({
+      clientCapabilities: { session: { notices: {}, compaction: {} } },
+    });
   });
 });

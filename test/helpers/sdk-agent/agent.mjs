@@ -10,6 +10,7 @@
 //   --auth-never like --auth, but session/new keeps answering -32000 after authenticate (a broken login)
 //   --no-models  leave out the legacy `models` block (session/set_model is then refused)
 //   --bare       no modes, no config options, no models
+//   --mode-option no modes; a select config option with category "mode" (Ask / Auto) stands in for them
 //   --mcp-http   advertise mcpCapabilities.http (remote MCP servers are then sent to it)
 //   --store FILE keep sessions in FILE (JSON: [{sessionId, cwd, title?, updatedAt?, history: [{role, text}]}]),
 //                and advertise loadSession plus sessionCapabilities list, resume and delete
@@ -25,6 +26,8 @@
 //   kill                                                      create `sleep 30`, output, kill, wait, output, release
 //   whoami                                                    the auth method used and the client's capabilities
 //   locate PATH [LINE]                                        a finished read tool call with locations [{path, line}]
+//   compact | compact-fail | notice                           compaction_update in_progress then completed (or
+//                                                             failed), or a warning notice
 //   mcp                                                       the mcpServers received and the tools each stdio one listed
 //   elicit-form | elicit-url                                  elicitation/create (a form of every field kind, or a URL
 //                                                             followed by elicitation/complete); reports the answer
@@ -43,6 +46,7 @@ const requireAuth = flags.has("--auth") || authNever;
 const bare = flags.has("--bare");
 const withModels = !bare && !flags.has("--no-models");
 const mcpHttp = flags.has("--mcp-http");
+const modeOption = flags.has("--mode-option");
 const argv = process.argv.slice(2);
 const storeFile = argv.includes("--store") ? argv[argv.indexOf("--store") + 1] : undefined;
 
@@ -55,6 +59,22 @@ const state = { clientCapabilities: undefined, authenticatedWith: undefined, ses
 
 function initialSettings() {
   if (bare) return {};
+  if (modeOption)
+    return {
+      configOptions: [
+        {
+          id: "approval",
+          name: "Approval",
+          category: "mode",
+          type: "select",
+          currentValue: "ask",
+          options: [
+            { value: "ask", name: "Ask" },
+            { value: "auto", name: "Auto" },
+          ],
+        },
+      ],
+    };
   return {
     modes: {
       currentModeId: "ask",
@@ -343,6 +363,27 @@ async function runPrompt(ctx) {
       await report(client, sessionId, { op: "kill", ...result });
       break;
     }
+    case "compact":
+    case "compact-fail":
+      await update(client, sessionId, {
+        sessionUpdate: "compaction_update",
+        compactionId: "c1",
+        status: "in_progress",
+      });
+      await update(client, sessionId, {
+        sessionUpdate: "compaction_update",
+        compactionId: "c1",
+        ...(word === "compact" ? { status: "completed" } : { status: "failed", error: "summary too long" }),
+      });
+      break;
+    case "notice":
+      await update(client, sessionId, {
+        sessionUpdate: "notice",
+        severity: "warning",
+        title: "Rate limited",
+        description: "retrying in 5 s",
+      });
+      break;
     case "mcp": {
       const mcp = state.mcp.get(sessionId);
       await report(client, sessionId, {
