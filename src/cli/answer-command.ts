@@ -10,6 +10,7 @@ import {
 import { NO_LONGER_WAITING } from "../control/protocol.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import { summarizeToolInput, toolDisplayName } from "../state/tool-summary.js";
+import { writeErr, writeOut } from "./terminal-out.js";
 
 /** `zc-pane pending --help`. */
 export const PENDING_USAGE = `Usage: zc-pane pending [--json]
@@ -53,7 +54,7 @@ function describeRequest({ pane, request }: PaneRequest): string {
 }
 
 function reportProblems(command: string, problems: readonly string[]): void {
-  for (const problem of problems) process.stderr.write(`zc-pane ${command}: ${sanitizeLine(problem)}\n`);
+  for (const problem of problems) writeErr(`zc-pane ${command}: ${sanitizeLine(problem)}\n`);
 }
 
 /** `zc-pane pending`. Returns the exit code. */
@@ -66,23 +67,23 @@ export async function runPendingCommand(argv: readonly string[]): Promise<number
       strict: true,
     });
     if (values.help) {
-      process.stdout.write(`${PENDING_USAGE}\n`);
+      writeOut(`${PENDING_USAGE}\n`);
       return 0;
     }
     json = values.json === true;
   } catch (error) {
-    process.stderr.write(`zc-pane pending: ${(error as Error).message}\n\n${PENDING_USAGE}\n`);
+    writeErr(`zc-pane pending: ${(error as Error).message}\n\n${PENDING_USAGE}\n`);
     return 2;
   }
   const { requests, problems } = await scanWaitingRequests();
   reportProblems("pending", problems);
   if (json) {
     const list = requests.map(({ socketPath, pane, request }) => ({ pane, socket: socketPath, request }));
-    process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+    writeOut(`${JSON.stringify(list, null, 2)}\n`);
   } else if (requests.length === 0) {
-    process.stdout.write("no permission request is waiting\n");
+    writeOut("no permission request is waiting\n");
   } else {
-    process.stdout.write(`${requests.map(describeRequest).join("\n\n")}\n`);
+    writeOut(`${requests.map(describeRequest).join("\n\n")}\n`);
   }
   return 0;
 }
@@ -104,7 +105,7 @@ export async function runAnswerCommand(argv: readonly string[]): Promise<number>
       allowPositionals: true,
     }));
     if (values.help) {
-      process.stdout.write(`${ANSWER_USAGE}\n`);
+      writeOut(`${ANSWER_USAGE}\n`);
       return 0;
     }
     if (values.modal && (positionals.length > 0 || values.pane !== undefined || values.request !== undefined))
@@ -112,7 +113,7 @@ export async function runAnswerCommand(argv: readonly string[]): Promise<number>
     if (!values.modal && positionals.length !== 1)
       throw new UsageError(positionals.length === 0 ? "give a CHOICE (e.g. allow-once)" : "give one CHOICE");
   } catch (error) {
-    process.stderr.write(`zc-pane answer: ${(error as Error).message}\n\n${ANSWER_USAGE}\n`);
+    writeErr(`zc-pane answer: ${(error as Error).message}\n\n${ANSWER_USAGE}\n`);
     return 2;
   }
   if (values.modal) {
@@ -128,12 +129,12 @@ export async function runAnswerCommand(argv: readonly string[]): Promise<number>
       (values.request === undefined || request.key === values.request),
   );
   if (!target && values.request !== undefined) {
-    process.stderr.write(`zc-pane answer: request ${sanitizeLine(values.request)}: ${NO_LONGER_WAITING}\n`);
+    writeErr(`zc-pane answer: request ${sanitizeLine(values.request)}: ${NO_LONGER_WAITING}\n`);
     return 1;
   }
   if (!target) {
     const where = values.pane !== undefined ? ` in pane ${sanitizeLine(values.pane)}` : "";
-    process.stderr.write(`zc-pane answer: no permission request is waiting${where}\n`);
+    writeErr(`zc-pane answer: no permission request is waiting${where}\n`);
     return 1;
   }
   try {
@@ -141,19 +142,19 @@ export async function runAnswerCommand(argv: readonly string[]): Promise<number>
     const refused = await sendAnswer(target, outcome);
     const label = sanitizeLine(target.pane.label ?? `pid ${target.pane.pid}`);
     if (refused !== undefined) {
-      process.stderr.write(`zc-pane answer: ${label}: ${sanitizeLine(refused)}\n`);
+      writeErr(`zc-pane answer: ${label}: ${sanitizeLine(refused)}\n`);
       return 1;
     }
     const chosen = target.request.options.find(
       (option) => outcome.outcome === "selected" && option.optionId === outcome.optionId,
     );
-    process.stderr.write(
+    writeErr(
       `zc-pane answer: ${label}: ${toolDisplayName(target.request.toolCall)} → ${sanitizeLine(chosen?.name ?? "")}\n`,
     );
     return 0;
   } catch (error) {
     if (error instanceof ChoiceError || error instanceof ControlConnectError) {
-      process.stderr.write(`zc-pane answer: ${sanitizeLine(error.message)}\n`);
+      writeErr(`zc-pane answer: ${sanitizeLine(error.message)}\n`);
       return 1;
     }
     throw error;

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { runDemoAgent } from "../demo/run.js";
 import { defaultStateDir } from "../demo/store.js";
+import { writeErr, writeOut } from "./terminal-out.js";
 
 const USAGE = `usage: zc-pane demo-agent [--state-dir DIR] [--session-timeout SECS] [--max-sessions N]
        zc-pane demo-agent --gateway [--port N] [--host H] [--token T] [--state-dir DIR] ...
@@ -116,11 +117,11 @@ export async function runDemoAgentCommand(args: readonly string[]): Promise<numb
     parsed = parseArgs(args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`zc-pane demo-agent: ${error.message}\n\n${USAGE}`);
+    writeErr(`zc-pane demo-agent: ${error.message}\n\n${USAGE}`);
     return 2;
   }
   if (parsed === "help") {
-    process.stdout.write(USAGE);
+    writeOut(USAGE);
     return 0;
   }
   const settings = {
@@ -149,7 +150,7 @@ async function runGateway(
 ): Promise<number> {
   const { startDemoGateway } = await import("../demo/gateway.js");
   const host = parsed.host ?? "127.0.0.1";
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const log = (line: string) => writeErr(`${line}\n`);
   let gateway;
   try {
     gateway = await startDemoGateway({
@@ -160,7 +161,7 @@ async function runGateway(
       log,
     });
   } catch (error) {
-    process.stderr.write(
+    writeErr(
       `zc-pane demo-agent: cannot listen on ${host}:${parsed.port ?? DEFAULT_GATEWAY_PORT}: ${(error as Error).message}\n`,
     );
     return 1;

@@ -3,6 +3,7 @@ import { UsageError } from "../config/connection.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 import { doctorReportJson, formatDoctorReport } from "./doctor/report.js";
 import { runDoctor } from "./doctor/run.js";
+import { writeErr, writeOut } from "./terminal-out.js";
 
 export const DOCTOR_USAGE = `Usage: zc-pane doctor [connection options] [--live] [--json]
 
@@ -22,7 +23,7 @@ export async function runDoctorCommand(argv: readonly string[]): Promise<number>
   try {
     args = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, live: { type: "boolean" }, json: { type: "boolean" } });
     if (args.values.help) {
-      process.stdout.write(`${DOCTOR_USAGE}\n`);
+      writeOut(`${DOCTOR_USAGE}\n`);
       return 0;
     }
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
@@ -31,11 +32,11 @@ export async function runDoctorCommand(argv: readonly string[]): Promise<number>
       cwd: resolve(args.values.cwd ?? process.cwd()),
       live: args.values.live === true,
     });
-    process.stdout.write(args.values.json ? doctorReportJson(report) : formatDoctorReport(report));
+    writeOut(args.values.json ? doctorReportJson(report) : formatDoctorReport(report));
     return report.ok ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`zc-pane doctor: ${error.message}\n\n${DOCTOR_USAGE}\n`);
+      writeErr(`zc-pane doctor: ${error.message}\n\n${DOCTOR_USAGE}\n`);
       return 2;
     }
     throw error;

@@ -1,10 +1,18 @@
 // Entry point of the bundled CLI. Subcommands are imported lazily so `zc-pane --version` and the demo agent
 // do not pay for Ink and the markdown highlighter.
+import { writeErr, writeOut } from "./terminal-out.js";
+
 const [command, ...rest] = process.argv.slice(2);
 
 // `--token T` would otherwise show in `ps` for every user of the machine (design.md §7): replace the
-// process title, which Linux shows in place of the command line.
-if (process.argv.some((arg) => arg === "--token" || arg.startsWith("--token="))) process.title = "zc-pane";
+// process title, which Linux shows in place of the command line. Until then (and in /proc/PID/cmdline of
+// the shell that ran us) it was readable: say so once, with the ways that do not expose it.
+if (process.argv.some((arg) => arg === "--token" || arg.startsWith("--token="))) {
+  process.title = "zc-pane";
+  writeErr(
+    "zc-pane: warning: --token can be read by other users of this machine (ps, /proc/PID/cmdline); use --token-file F or the ZEROCLAW_ACP_BRIDGE_TOKEN environment variable\n",
+  );
+}
 
 async function main(): Promise<number> {
   switch (command) {
@@ -15,14 +23,14 @@ async function main(): Promise<number> {
     case "--version":
     case "-v": {
       const { VERSION } = await import("./version.js");
-      process.stdout.write(`${VERSION}\n`);
+      writeOut(`${VERSION}\n`);
       return 0;
     }
     case "--help":
     case "-h":
     case "help": {
       const { USAGE } = await import("./usage.js");
-      process.stdout.write(`${USAGE}\n`);
+      writeOut(`${USAGE}\n`);
       return 0;
     }
     case "prompt": {
@@ -52,7 +60,7 @@ async function main(): Promise<number> {
     default: {
       // No subcommand, or flags only: the interactive pane.
       if (command !== undefined && !command.startsWith("-")) {
-        process.stderr.write(`zc-pane: unknown command "${command}" (see zc-pane --help)\n`);
+        writeErr(`zc-pane: unknown command "${command}" (see zc-pane --help)\n`);
         return 2;
       }
       const { runPaneCommand } = await import("./pane-command.js");
@@ -66,7 +74,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`zc-pane: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeErr(`zc-pane: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   },
 );

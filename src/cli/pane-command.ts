@@ -31,6 +31,7 @@ import { sanitizeLine } from "../markdown/sanitize.js";
 import type { ToolCallLocation } from "../protocol/index.js";
 import { copyText } from "../control/clipboard.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
+import { writeErr, writeOut, writeRawOut } from "./terminal-out.js";
 
 const log = createLogger("cli.pane");
 
@@ -58,7 +59,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
   try {
     args = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, resume: { type: "string" }, load: { type: "string" } });
     if (args.values.help) {
-      process.stdout.write(`${PANE_USAGE}\n`);
+      writeOut(`${PANE_USAGE}\n`);
       return 0;
     }
     if (args.positionals.length > 0) throw new UsageError(`unknown command "${args.positionals[0]}"`);
@@ -79,15 +80,15 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
     connection = resolveConnection(target?.connection ?? connectionOptionsFrom(args.values), { registry });
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`zc-pane: ${error.message}\n\n${PANE_USAGE}\n`);
+      writeErr(`zc-pane: ${error.message}\n\n${PANE_USAGE}\n`);
       return 2;
     }
     // An unusable ZeroClaw config or token file: the message says how to fix it.
-    process.stderr.write(`zc-pane: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeErr(`zc-pane: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    process.stderr.write("zc-pane: the pane needs a terminal; for scripted use run `zc-pane prompt TEXT`\n");
+    writeErr("zc-pane: the pane needs a terminal; for scripted use run `zc-pane prompt TEXT`\n");
     return 2;
   }
   try {
@@ -249,7 +250,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       sessions,
       // The history view's `y`: OSC 52 to the terminal, and a tmux buffer inside tmux.
       copy: async (text: string) => {
-        const { tmuxBuffer } = await copyText(text, { write: (data) => process.stdout.write(data) });
+        const { tmuxBuffer } = await copyText(text, { write: (data) => writeRawOut(data) });
         return tmuxBuffer ? "and into a tmux buffer" : "";
       },
       openLocation,
@@ -292,7 +293,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       sessionId: () => controller.sessionId,
       ring: createNotifier({
         settings: options.notify,
-        write: (bytes) => process.stdout.write(bytes),
+        write: (bytes) => writeRawOut(bytes),
         inTmux: process.env.TMUX !== undefined,
         agentName: () => controller.agent?.title ?? controller.agent?.name,
       }),
@@ -318,12 +319,13 @@ async function runPane(options: PaneOptions): Promise<number> {
       fatal instanceof ClientError && fatal.code === "unknown-session"
         ? "\n`zc-pane sessions` lists the sessions you can resume"
         : "";
-    process.stderr.write(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}${hint}\n`);
+    writeErr(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}${hint}\n`);
   } else if (sessionId) {
     const closed =
       reason === "closed" ? " (closed; the agent keeps its record)" : reason === "stopped" ? " (stopped)" : "";
-    process.stdout.write(
-      `\nResume this session${closed} with:\n  zc-pane --resume ${sessionId}${options.resumeFlags}\n`,
+    writeOut(
+      // The id is the agent's: stripped of controls and quoted, so the line is safe to show and to paste.
+      `\nResume this session${closed} with:\n  zc-pane --resume ${quoteShellWord(sanitizeLine(sessionId))}${options.resumeFlags}\n`,
     );
   }
   await controller.dispose();

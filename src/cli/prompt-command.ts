@@ -13,6 +13,7 @@ import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./a
 import { connect } from "./connect.js";
 import { PromptPrinter } from "./prompt-printer.js";
 import { TerminalApprover } from "./terminal-approval.js";
+import { writeErr, writeOut, writeRawOut } from "./terminal-out.js";
 
 export const PROMPT_USAGE = `Usage: zc-pane prompt [connection options] [--file PATH]... [--approve ask|allow-once|reject] [--json] [--resume ID] TEXT...
 
@@ -44,7 +45,7 @@ export async function runPromptCommand(argv: readonly string[]): Promise<number>
       resume: { type: "string" },
     });
     if (args.values.help) {
-      process.stdout.write(`${PROMPT_USAGE}\n`);
+      writeOut(`${PROMPT_USAGE}\n`);
       return EXIT.ok;
     }
     const approve = (args.values.approve ?? "ask") as Approve;
@@ -64,10 +65,10 @@ export async function runPromptCommand(argv: readonly string[]): Promise<number>
     });
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`zc-pane prompt: ${error.message}\n\n${PROMPT_USAGE}\n`);
+      writeErr(`zc-pane prompt: ${error.message}\n\n${PROMPT_USAGE}\n`);
       return EXIT.usage;
     }
-    process.stderr.write(`zc-pane prompt: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeErr(`zc-pane prompt: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.error;
   }
 }
@@ -95,12 +96,12 @@ async function runTurn(options: TurnOptions): Promise<number> {
     if (options.approve === "ask") {
       // No terminal to ask on: never invent an answer; cancel the turn and say so with exit code 3.
       unaskable = true;
-      process.stderr.write(
+      writeErr(
         `zc-pane prompt: ${describeRequest(request)} needs a decision, but there is no terminal to ask on (use --approve allow-once or reject); cancelling the turn\n`,
       );
       queueMicrotask(() => cancelTurn?.());
     } else {
-      process.stderr.write(
+      writeErr(
         `zc-pane prompt: ${describeRequest(request)} asks a question --approve cannot answer; answered "cancelled"\n`,
       );
     }
@@ -126,7 +127,7 @@ async function runTurn(options: TurnOptions): Promise<number> {
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (stdoutClosed) return;
     stdoutClosed = true;
-    if (error.code !== "EPIPE") process.stderr.write(`zc-pane prompt: cannot write the answer: ${error.message}\n`);
+    if (error.code !== "EPIPE") writeErr(`zc-pane prompt: cannot write the answer: ${error.message}\n`);
     userCancelled = true;
     cancelTurn?.();
   });
@@ -172,13 +173,13 @@ async function runTurn(options: TurnOptions): Promise<number> {
         cwd: options.cwd,
         title: options.text,
       },
-      onWarning: (message) => process.stderr.write(`zc-pane prompt: warning: ${message}\n`),
+      onWarning: (message) => writeErr(`zc-pane prompt: warning: ${message}\n`),
     });
     client.subscribe(recorder.handleEvent);
 
     const printer = new PromptPrinter(session.sessionId);
     if (options.json) {
-      transport.onMessage((_message, raw) => process.stdout.write(`${raw}\n`));
+      transport.onMessage((_message, raw) => writeRawOut(`${raw}\n`));
     } else {
       client.subscribe((event) => printer.handle(event));
     }
@@ -201,15 +202,13 @@ async function runTurn(options: TurnOptions): Promise<number> {
     if (unaskable) return EXIT.unaskable;
     if (stdoutClosed) return EXIT.brokenPipe;
     if (userCancelled || result.stopReason === "cancelled") return EXIT.cancelled;
-    if (result.stopReason !== "end_turn")
-      process.stderr.write(`zc-pane prompt: the turn ended with ${result.stopReason}\n`);
+    if (result.stopReason !== "end_turn") writeErr(`zc-pane prompt: the turn ended with ${result.stopReason}\n`);
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof ClientError || error instanceof Error)
-      process.stderr.write(`zc-pane prompt: ${error.message}\n`);
+    if (error instanceof ClientError || error instanceof Error) writeErr(`zc-pane prompt: ${error.message}\n`);
     const tail = sanitizeText(deathStderr).trimEnd();
     if (tail)
-      process.stderr.write(
+      writeErr(
         `zc-pane prompt: the agent's last stderr lines:\n${tail
           .split("\n")
           .slice(-STDERR_TAIL_LINES)

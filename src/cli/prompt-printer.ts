@@ -137,7 +137,8 @@ export class PromptPrinter {
       this.out.write("\n");
       this.endsWithNewline = true;
     }
-    this.err.write(`${text}\n`);
+    // The choke point of prompt's stderr: a tool title, a notice or a file name may carry escape sequences.
+    this.err.write(`${sanitizeText(text)}\n`);
   }
 }
 

@@ -7,6 +7,7 @@ import { ControlConnectError, sendControlRequest } from "../control/control-clie
 import { findSendTarget } from "../control/discovery.js";
 import { CONTROL_PROTOCOL_VERSION, type SentResource } from "../control/protocol.js";
 import { runTmux } from "../control/tmux-command.js";
+import { writeErr, writeOut } from "./terminal-out.js";
 
 /** `zc-pane send --help`. */
 export const SEND_USAGE = `Usage: zc-pane send [--pane ID] [--file PATH]... [--stdin [--uri URI]] [--wait SECS] TEXT...
@@ -55,7 +56,7 @@ export async function runSendCommand(argv: readonly string[]): Promise<number> {
       allowPositionals: true,
     }));
     if (values.help) {
-      process.stdout.write(`${SEND_USAGE}\n`);
+      writeOut(`${SEND_USAGE}\n`);
       return 0;
     }
     if (values.uri !== undefined && !values.stdin)
@@ -66,7 +67,7 @@ export async function runSendCommand(argv: readonly string[]): Promise<number> {
       throw new SendUsageError("nothing to send: give TEXT, --file or --stdin");
     if (values.stdin && process.stdin.isTTY) throw new SendUsageError("--stdin reads a pipe, and nothing is piped in");
   } catch (error) {
-    process.stderr.write(`zc-pane send: ${(error as Error).message}\n\n${SEND_USAGE}\n`);
+    writeErr(`zc-pane send: ${(error as Error).message}\n\n${SEND_USAGE}\n`);
     return 2;
   }
 
@@ -95,7 +96,7 @@ export async function runSendCommand(argv: readonly string[]): Promise<number> {
     );
     if (!reply.ok) throw new Error(`the pane refused it: ${reply.error}`);
     const attached = reply.attached ?? 0;
-    process.stderr.write(
+    writeErr(
       `zc-pane send: sent to ${target.label}${attached > 0 ? ` with ${attached} attachment${attached === 1 ? "" : "s"}` : ""}\n`,
     );
     return 0;
@@ -105,7 +106,7 @@ export async function runSendCommand(argv: readonly string[]): Promise<number> {
       error instanceof ControlConnectError && error.code === "not-running"
         ? "\n  open one with prefix+a (tmux) or `zellij run --direction right -- zc-pane`"
         : "";
-    process.stderr.write(`zc-pane send: ${message}${hint}\n`);
+    writeErr(`zc-pane send: ${message}${hint}\n`);
     return 1;
   }
 }

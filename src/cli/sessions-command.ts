@@ -6,6 +6,7 @@ import { visibleWidth } from "../markdown/width.js";
 import { shortId } from "../common/format.js";
 import { timeOf, type SessionEntry } from "../state/persistence/session-entry.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
+import { writeErr, writeOut } from "./terminal-out.js";
 
 /** `zc-pane sessions --help`. */
 export const SESSIONS_USAGE = `Usage: zc-pane sessions [--json]
@@ -31,35 +32,33 @@ export async function runSessionsCommand(argv: readonly string[]): Promise<numbe
       allowPositionals: false,
     });
     if (values.help) {
-      process.stdout.write(`${SESSIONS_USAGE}\n`);
+      writeOut(`${SESSIONS_USAGE}\n`);
       return 0;
     }
     json = values.json === true;
   } catch (error) {
-    process.stderr.write(`zc-pane sessions: ${(error as Error).message}\n\n${SESSIONS_USAGE}\n`);
+    writeErr(`zc-pane sessions: ${(error as Error).message}\n\n${SESSIONS_USAGE}\n`);
     return 2;
   }
   let sessions: SessionEntry[];
   try {
     const index = new SessionIndex(stateDir(), {
-      onWarning: (message) => process.stderr.write(`zc-pane sessions: warning: ${message}\n`),
+      onWarning: (message) => writeErr(`zc-pane sessions: warning: ${message}\n`),
     });
     sessions = await index.list();
   } catch (error) {
-    process.stderr.write(`zc-pane sessions: ${(error as Error).message}\n`);
+    writeErr(`zc-pane sessions: ${(error as Error).message}\n`);
     return 1;
   }
   if (json) {
-    process.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
+    writeOut(`${JSON.stringify(sessions, null, 2)}\n`);
     return 0;
   }
   if (sessions.length === 0) {
-    process.stdout.write(
-      'No sessions yet. Start one with `zc-pane` (or `zc-pane prompt "…"`); it will be listed here.\n',
-    );
+    writeOut('No sessions yet. Start one with `zc-pane` (or `zc-pane prompt "…"`); it will be listed here.\n');
     return 0;
   }
-  process.stdout.write(formatSessionTable(sessions, { now: Date.now(), home: homedir() }));
+  writeOut(formatSessionTable(sessions, { now: Date.now(), home: homedir() }));
   return 0;
 }
 

@@ -7,6 +7,7 @@ import { readSessionJournal } from "../state/persistence/journal-reader.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
 import { historyToMarkdown } from "../state/transcript-export.js";
 import { renderEntryLines } from "../ui/history/entry-lines.js";
+import { writeErr, writeOut, writeRawOut } from "./terminal-out.js";
 
 /** `zc-pane sessions show --help`. */
 export const SESSIONS_SHOW_USAGE = `Usage: zc-pane sessions show ID [--markdown | --json]
@@ -29,7 +30,7 @@ export async function runSessionsShow(argv: readonly string[]): Promise<number> 
       allowPositionals: true,
     });
     if (values.help) {
-      process.stdout.write(`${SESSIONS_SHOW_USAGE}\n`);
+      writeOut(`${SESSIONS_SHOW_USAGE}\n`);
       return 0;
     }
     if (positionals.length !== 1 || (values.markdown && values.json))
@@ -37,7 +38,7 @@ export async function runSessionsShow(argv: readonly string[]): Promise<number> 
     id = positionals[0]!;
     format = values.json ? "json" : values.markdown ? "markdown" : "text";
   } catch (error) {
-    process.stderr.write(`zc-pane sessions show: ${(error as Error).message}\n\n${SESSIONS_SHOW_USAGE}\n`);
+    writeErr(`zc-pane sessions show: ${(error as Error).message}\n\n${SESSIONS_SHOW_USAGE}\n`);
     return 2;
   }
   const dir = stateDir();
@@ -48,15 +49,15 @@ export async function runSessionsShow(argv: readonly string[]): Promise<number> 
       throw new Error(
         `no local transcript of ${session.id} on this machine; \`zc-pane sessions\` lists the sessions you can show`,
       );
-    for (const warning of journal.warnings) process.stderr.write(`zc-pane sessions show: warning: ${warning}\n`);
+    for (const warning of journal.warnings) writeErr(`zc-pane sessions show: warning: ${warning}\n`);
     const entries = historyOfJournal(session.id, journal.entries);
     if (format === "json") {
-      process.stdout.write(`${JSON.stringify({ session, entries: entries.map((entry) => entry.record) }, null, 2)}\n`);
+      writeOut(`${JSON.stringify({ session, entries: entries.map((entry) => entry.record) }, null, 2)}\n`);
       return 0;
     }
     const title = `${session.title || "zc-pane session"} · ${session.agent} · ${session.id}`;
     if (format === "markdown") {
-      process.stdout.write(historyToMarkdown(entries, title));
+      writeOut(historyToMarkdown(entries, title));
       return 0;
     }
     await loadMarkdownRenderer().catch(() => undefined);
@@ -64,10 +65,11 @@ export async function runSessionsShow(argv: readonly string[]): Promise<number> 
     const width = styled ? Math.max(20, process.stdout.columns || 80) : 100;
     const lines = [title, ...entries.flatMap((entry) => renderEntryLines(entry, width, true).lines)];
     const text = lines.join("\n");
-    process.stdout.write(`${styled ? text : stripVTControlCharacters(text)}\n`);
+    // Rendered by our renderer from sanitized records: its styling is ours, and must reach the terminal.
+    writeRawOut(`${styled ? text : stripVTControlCharacters(text)}\n`);
     return 0;
   } catch (error) {
-    process.stderr.write(`zc-pane sessions show: ${(error as Error).message}\n`);
+    writeErr(`zc-pane sessions show: ${(error as Error).message}\n`);
     return 1;
   }
 }

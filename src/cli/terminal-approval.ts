@@ -1,8 +1,9 @@
 import { createInterface } from "node:readline/promises";
 import type { PendingPermission } from "../client/permission-queue.js";
 import type { PermissionOutcome } from "../protocol/index.js";
-import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import { revealInvisiblesDeep, sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import { summarizeToolInput, toolDisplayName } from "../state/tool-summary.js";
+import { writeErr } from "./terminal-out.js";
 
 /** The letter for each standard option kind, as in the pane's modal (design.md §3). */
 const KEY_BY_KIND: Readonly<Record<string, string>> = {
@@ -27,21 +28,23 @@ export class TerminalApprover {
   }
 
   private async askNow(request: PendingPermission): Promise<PermissionOutcome> {
-    const lines = [`\n? ${toolDisplayName(request.toolCall)}`];
-    const summary = summarizeToolInput(request.toolCall);
+    // What the user approves is what runs: invisible and direction-changing characters are shown.
+    const toolCall = revealInvisiblesDeep(request.toolCall);
+    const lines = [`\n? ${toolDisplayName(toolCall)}`];
+    const summary = summarizeToolInput(toolCall);
     if (summary) lines.push(`  ${summary}`);
-    for (const item of request.toolCall.content ?? []) {
+    for (const item of toolCall.content ?? []) {
       if (item.type === "diff") lines.push(...formatDiff(item.oldText ?? "", item.newText));
     }
     request.options.forEach((option, index) => {
       const key = KEY_BY_KIND[option.kind];
       lines.push(`  ${index + 1}${key ? `/${key}` : ""}  ${sanitizeLine(option.name)}`);
     });
-    process.stderr.write(`${lines.join("\n")}\n`);
+    writeErr(`${lines.join("\n")}\n`);
     const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
     try {
       for (;;) {
-        process.stderr.write("choice (empty = cancel): ");
+        writeErr("choice (empty = cancel): ");
         const line = await rl.question("").catch(() => "");
         const choice = line.trim();
         if (choice === "") return { outcome: "cancelled" };
@@ -51,7 +54,7 @@ export class TerminalApprover {
             ? request.options[byNumber - 1]
             : request.options.find((candidate) => KEY_BY_KIND[candidate.kind] === choice);
         if (option) return { outcome: "selected", optionId: option.optionId };
-        process.stderr.write(`no option "${choice}"\n`);
+        writeErr(`no option "${choice}"\n`);
       }
     } finally {
       rl.close();

@@ -153,6 +153,35 @@ export function sanitizeLine(s: string): string {
 }
 
 /**
+ * Characters that change what a line means without showing themselves: C0/C1 controls (ESC starts every
+ * escape sequence), DEL, zero-width characters (U+200B–U+200D, U+2060, U+FEFF), bidi marks (U+200E/F,
+ * U+061C), bidi embeddings, overrides and isolates, the line and paragraph separators U+2028/9, and the
+ * tag characters U+E0000–U+E007F (invisible ASCII, used to smuggle instructions).
+ */
+const INVISIBLE =
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
+
+/**
+ * For text the user approves (a permission request): every invisible or direction-changing character is
+ * shown as `⟨U+202E⟩` instead of being dropped, so what the modal shows is what would run. Line feeds and
+ * tabs stay. The result holds no control character, so the usual sanitizers leave it as it is.
+ */
+export function revealInvisibles(s: string): string {
+  return s.replace(INVISIBLE, (char) => `⟨U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}⟩`);
+}
+
+/** {@link revealInvisibles} on every string inside a JSON-like value (a tool call), keys kept. */
+export function revealInvisiblesDeep<T>(value: T): T {
+  if (typeof value === "string") return revealInvisibles(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => revealInvisiblesDeep(item)) as T;
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, revealInvisiblesDeep(item)]),
+    ) as T;
+  return value;
+}
+
+/**
  * Sanitizes text that arrives in chunks, remembering an escape sequence that is still open at the end of a
  * chunk. With {@link sanitizeText} per chunk, the tail of an OSC 52 payload split across two chunks would
  * show up as text at the start of the second one (harmless, but noise); here it is swallowed, as a terminal

@@ -1,5 +1,5 @@
 import type { PendingPermission } from "../client/permission-queue.js";
-import { sanitizeLine } from "../markdown/sanitize.js";
+import { revealInvisiblesDeep, sanitizeLine } from "../markdown/sanitize.js";
 import { permissionIntent, REJECT_WITH_EDIT_KIND, type PermissionOutcome } from "../protocol/index.js";
 import { permissionBody, shownCommand, type PermissionBodyPart, type ToolDiffLookup } from "./permission-body.js";
 import { toolDisplayName } from "./tool-summary.js";
@@ -67,7 +67,9 @@ export function isAskUserRequest(options: readonly { readonly optionId: string }
 
 /** The modal's view of a pending request; `toolDiffs` finds diffs an earlier update of the same call carried. */
 export function permissionView(request: PendingPermission, toolDiffs?: ToolDiffLookup): PermissionView {
-  const { toolCall } = request;
+  // What the user approves is what runs: invisible and direction-changing characters are shown as ⟨U+XXXX⟩,
+  // not dropped. The edit text stays as sent: it is what an edit answer starts from.
+  const toolCall = revealInvisiblesDeep(request.toolCall);
   const question = isAskUserRequest(request.options);
   const options = request.options.map((option): PermissionOptionView => {
     const label = sanitizeLine(option.name.slice(0, MAX_LABEL_CHARS)).trim() || sanitizeLine(option.optionId);
@@ -93,7 +95,7 @@ export function permissionView(request: PendingPermission, toolDiffs?: ToolDiffL
     body,
     options,
     initialIndex: question || allowOnce === -1 ? 0 : allowOnce,
-    editText: toolCall.proposedEdit ?? (firstDiff?.type === "diff" ? firstDiff.newText : ""),
+    editText: request.toolCall.proposedEdit ?? (firstDiff?.type === "diff" ? firstDiff.newText : ""),
     receivedAt: request.receivedAt,
   };
 }

@@ -68,13 +68,17 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
       const ended = endSegment(state);
       return appendItems(
         { ...ended, history: pushHistory(ended.history, action.text) },
-        { kind: "user", text: action.text, attachments: action.attachments },
+        // Replayed from a journal on --resume, and the attachments are file names: neither is trusted text.
+        { kind: "user", text: sanitizeText(action.text), attachments: action.attachments.map(sanitizeLine) },
       );
     }
     case "prompt-queued":
       return {
         ...state,
-        queue: [...state.queue, { id: state.nextId, text: action.text, attachments: action.attachments }],
+        queue: [
+          ...state.queue,
+          { id: state.nextId, text: action.text, attachments: action.attachments.map(sanitizeLine) },
+        ],
         history: pushHistory(state.history, action.text),
         nextId: state.nextId + 1,
       };
@@ -83,7 +87,7 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
         ...state,
         // An earlier steer not yet sent is overtaken: it stays, as an ordinary queued prompt.
         queue: [
-          { id: state.nextId, text: action.text, attachments: action.attachments, steer: true },
+          { id: state.nextId, text: action.text, attachments: action.attachments.map(sanitizeLine), steer: true },
           ...state.queue.map((queued) => (queued.steer ? { ...queued, steer: false } : queued)),
         ],
         history: pushHistory(state.history, action.text),

@@ -93,6 +93,7 @@ export function contextKey(context: CompletionContext): string {
 }
 
 const UNTYPEABLE = /[\s\u0000-\u001f\u007f-\u009f]/u;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 const bareName = (name: string) => name.replace(/^\//, "");
 
 /**
@@ -134,6 +135,8 @@ export function fileItems(
   for (const entry of entries) {
     if (items.length >= MAX_FILE_ITEMS) break;
     if (entry.name.startsWith(".") && !showHidden) continue;
+    // A name with controls (an escape sequence in a file name) must not reach the menu or the input.
+    if (CONTROLS.test(entry.name)) continue;
     if (!entry.name.toLowerCase().startsWith(wanted)) continue;
     const label = context.dir + entry.name + (entry.isDirectory ? "/" : "");
     items.push({ label, replacement: `@${label}${entry.isDirectory ? "" : " "}`, continues: entry.isDirectory });

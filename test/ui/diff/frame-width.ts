@@ -22,12 +22,18 @@ export function hostile(text: string): string {
 
 /** True when the raw frame holds none of the control sequences in {@link HOSTILE}, nor any OSC, C1 or BEL. */
 export function isFreeOfHostileControls(rawFrame: string): boolean {
+  return hasNoRawControls(rawFrame) && !rawFrame.includes("52;c;") && !rawFrame.includes("pwned");
+}
+
+/**
+ * True when no OSC, C1 CSI, BEL or screen wipe is in the raw frame: what a permission modal must hold, which
+ * shows the agent's sequences as visible text (`⟨U+001B⟩]52;c;…`) instead of dropping them.
+ */
+export function hasNoRawControls(rawFrame: string): boolean {
   return (
     !rawFrame.includes("\u001b]") &&
     !rawFrame.includes("\u009b") &&
     !rawFrame.includes("\u0007") &&
-    !rawFrame.includes("\u001b[2J") &&
-    !rawFrame.includes("52;c;") &&
-    !rawFrame.includes("pwned")
+    !rawFrame.includes("\u001b[2J")
   );
 }
