@@ -65,6 +65,12 @@ export function isAskUserRequest(options: readonly { readonly optionId: string }
   return options.length > 0 && options.every((option) => CHOICE_ID.test(option.optionId));
 }
 
+/** The new text of the first diff of a body, or "" (what the reject-with-edit editor starts from). */
+function firstDiffText(body: ReturnType<typeof permissionBody>): string {
+  const diff = body.find((part) => part.type === "diff");
+  return diff?.type === "diff" ? diff.newText : "";
+}
+
 /** The modal's view of a pending request; `toolDiffs` finds diffs an earlier update of the same call carried. */
 export function permissionView(request: PendingPermission, toolDiffs?: ToolDiffLookup): PermissionView {
   // What the user approves is what runs: invisible and direction-changing characters are shown as ⟨U+XXXX⟩,
@@ -85,7 +91,6 @@ export function permissionView(request: PendingPermission, toolDiffs?: ToolDiffL
   const body = permissionBody(toolCall, toolDiffs);
   const command = shownCommand(toolCall);
   const title = toolDisplayName(toolCall);
-  const firstDiff = body.find((part) => part.type === "diff");
   return {
     key: request.key,
     // The four real agents title a shell call with its command: the body shows it whole, the title says what.
@@ -95,7 +100,7 @@ export function permissionView(request: PendingPermission, toolDiffs?: ToolDiffL
     body,
     options,
     initialIndex: question || allowOnce === -1 ? 0 : allowOnce,
-    editText: request.toolCall.proposedEdit ?? (firstDiff?.type === "diff" ? firstDiff.newText : ""),
+    editText: request.toolCall.proposedEdit ?? firstDiffText(permissionBody(request.toolCall, toolDiffs)),
     receivedAt: request.receivedAt,
   };
 }
