@@ -45,7 +45,7 @@ describe("transcript writer", () => {
     store.handleClientEvent(toolUpdate({ toolCallId: "t", status: "completed" }));
     store.handleClientEvent(turnEnded("end_turn", undefined, 2));
     const out = plain();
-    expect(out).toMatch(/── demo · 0b6f0000 · new session[\s\S]*› question 1\n[\s\S]*answer 1\n[\s\S]*✓ ls/);
+    expect(out).toMatch(/── demo · 0b6f0000 · new session[\s\S]*› question 1\n[\s\S]*answer 1\n[\s\S]*✓ (\$ )?ls/);
     expect(out.split("question 1")).toHaveLength(2);
     for (const write of writes) expect(write.endsWith("\n")).toBe(true);
     expect(writes.join("")).toContain("\u001b[1m1\u001b[");
