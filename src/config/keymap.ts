@@ -173,6 +173,6 @@ export function keyLabel(keymap: Keymap, action: KeyAction): string {
     .replace("enter", "⏎")
     .replace("pageup", "pgup")
     .replace("pagedown", "pgdn")
-    .replace(/up$/, "↑")
-    .replace(/down$/, "↓");
+    .replace(/\bup$/, "↑")
+    .replace(/\bdown$/, "↓");
 }
