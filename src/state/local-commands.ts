@@ -81,6 +81,15 @@ function describeMcpServer(server: McpServer): string {
 }
 
 /**
+ * The session's part of a default export name: only letters, digits, `-` and `_` of the agent's session id, so an
+ * id such as `/../../x` can never name a file outside the directory (the agent chooses its ids).
+ */
+export function exportSlug(sessionId: string | undefined): string {
+  const slug = shortId((sessionId ?? "").replace(/[^A-Za-z0-9_-]/g, ""));
+  return slug || "pane";
+}
+
+/**
  * `/export [FILE]`: writes the transcript as markdown (in `cwd` unless FILE is a path; never over an existing
  * file) and says where in a notice. Returns the path, or undefined when it could not be written.
  */
@@ -92,8 +101,7 @@ export async function exportTranscript(
 ): Promise<string | undefined> {
   store.flush();
   const state = store.getState();
-  const file =
-    name || `zc-pane-${sessionId ? shortId(sessionId) : "pane"}-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
+  const file = name || `zc-pane-${exportSlug(sessionId)}-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
   const path = resolve(cwd, file);
   const title = `zc-pane transcript · ${state.header.agentTitle ?? state.header.agentName ?? "agent"} · session ${sessionId ?? "—"}`;
   try {
