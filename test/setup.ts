@@ -1,4 +1,4 @@
-// Tests see what users see: no CI variable at all (not CI=false). Ink reads CI through is-in-ci when it is
+// Tests see what users see: no CI variable at all (not one set to false). Ink reads CI through is-in-ci when it is
 // imported, which comes after this file; spawned processes inherit the cleaned environment.
 import { isCiVariable } from "./helpers/user-env.js";
 

@@ -1,7 +1,7 @@
 /**
  * The environment a user's terminal has: no `CI`, `CONTINUOUS_INTEGRATION` or `CI_*` variable. Ink (is-in-ci)
  * writes nothing until exit when any is set, and supports-color turns colours off on any `CI`, even
- * `CI=false`, so a test with one set would miss every styling bug. Shared by the test setup, the spawned panes
+ * `CI` set to false, so a test with one set would miss every styling bug. Shared by the test setup, the spawned panes
  * and the bench.
  */
 export function isCiVariable(name: string): boolean {
