@@ -33,7 +33,7 @@ describe("the pane in a real tmux, against the demo agent", () => {
     await session.waitFor("Approve shell?");
     expect(session.screen()).toMatch(/git status --short/);
     session.send("y");
-    await session.waitFor(/✓ .*shell.*git status --short/);
+    await session.waitFor(/✓ \$ git status --short/);
     await session.waitFor(/ready/);
     const history = session.history();
     expect(history).toContain("› shell please");

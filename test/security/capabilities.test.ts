@@ -35,10 +35,12 @@ function sideEffects(f: HostileFixture): HostileAction[] {
   ];
 }
 
+/** What the agent was offered of the two capabilities that act on this machine (fs, terminal). */
 function offered(f: HostileFixture): unknown {
   const initialize = f.received().find((message) => message.method === "initialize") as
-    { params: { clientCapabilities: unknown } } | undefined;
-  return initialize?.params.clientCapabilities;
+    { params: { clientCapabilities: { fs?: unknown; terminal?: unknown } } } | undefined;
+  const capabilities = initialize?.params.clientCapabilities;
+  return capabilities && { fs: capabilities.fs, terminal: capabilities.terminal };
 }
 
 function refusedBoth(f: HostileFixture): void {
