@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { waitForText } from "./wait-for-text.js";
 
 let counter = 0;
 
@@ -100,14 +101,7 @@ export class TmuxSession {
     timeoutMs = 10_000,
     read: () => string = () => this.screen(),
   ): Promise<string> {
-    const started = Date.now();
-    for (;;) {
-      const text = read();
-      if (typeof pattern === "string" ? text.includes(pattern) : pattern.test(text)) return text;
-      if (Date.now() - started > timeoutMs)
-        throw new Error(`timed out waiting for ${String(pattern)}; screen:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return waitForText(read, pattern, timeoutMs);
   }
 
   kill(): void {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLI } from "../demo-agent.js";
 import type { HostileFixture } from "./fixture.js";
+import { waitForText } from "../wait-for-text.js";
 
 let counter = 0;
 
@@ -80,14 +81,7 @@ export class HostilePane {
     timeoutMs = 20_000,
     read: () => string = () => this.history(),
   ): Promise<string> {
-    const started = Date.now();
-    for (;;) {
-      const text = read();
-      if (typeof pattern === "string" ? text.includes(pattern) : pattern.test(text)) return text;
-      if (Date.now() - started > timeoutMs)
-        throw new Error(`timed out waiting for ${String(pattern)}; screen:\n${text}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return waitForText(read, pattern, timeoutMs);
   }
 
   kill(): void {
