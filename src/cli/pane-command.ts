@@ -28,7 +28,7 @@ import type { LiveScreen } from "../ui/terminal/live-screen.js";
 import type { TranscriptWriter } from "../ui/transcript/transcript-writer.js";
 import { runTmux } from "../control/tmux-command.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
-import type { ToolCallLocation } from "../protocol/index.js";
+import type { ToolRowLocation } from "../state/view-model.js";
 import { copyText } from "../control/clipboard.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 import { writeErr, writeOut, writeRawOut } from "./terminal-out.js";
@@ -141,7 +141,7 @@ async function runPane(options: PaneOptions): Promise<number> {
   const markdownReady = new Promise<void>((resolvePromise) => (markdownLoaded = resolvePromise));
   // `o` on a tool row and `@zc-pane-follow on`: the location in the editor beside the pane; the outcome is
   // a notice (where it went, or why not).
-  const openLocation = (location: ToolCallLocation) => {
+  const openLocation = (location: ToolRowLocation) => {
     void import("../control/editor-follow.js")
       .then(({ openLocation: open }) =>
         open(location, {

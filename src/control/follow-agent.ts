@@ -1,7 +1,6 @@
 import { createLogger } from "../log/logger.js";
-import type { ToolCallLocation } from "../protocol/index.js";
 import type { PaneStore } from "../state/pane-store.js";
-import type { PaneState } from "../state/view-model.js";
+import type { PaneState, ToolRowLocation } from "../state/view-model.js";
 import type { TmuxRunner } from "./tmux-command.js";
 
 const log = createLogger("control.follow");
@@ -9,15 +8,15 @@ const log = createLogger("control.follow");
 /** The tmux option that turns following on: every new location of a running turn is opened. */
 export const FOLLOW_OPTION = "@zc-pane-follow";
 
-function key(toolCallId: string, location: ToolCallLocation): string {
+function key(toolCallId: string, location: ToolRowLocation): string {
   return `${toolCallId}\n${location.path}\n${location.line ?? ""}`;
 }
 
 /** Locations of the live tool rows (running and just finished), in order. */
-function liveLocations(state: PaneState): Array<{ id: string; location: ToolCallLocation }> {
-  const found: Array<{ id: string; location: ToolCallLocation }> = [];
+function liveLocations(state: PaneState): Array<{ id: string; location: ToolRowLocation }> {
+  const found: Array<{ id: string; location: ToolRowLocation }> = [];
   for (const record of [...state.live.recent, ...state.live.tools])
-    for (const location of record.source.locations ?? []) found.push({ id: record.row.toolCallId, location });
+    for (const location of record.row.locations) found.push({ id: record.row.toolCallId, location });
   return found;
 }
 
@@ -29,11 +28,11 @@ function liveLocations(state: PaneState): Array<{ id: string; location: ToolCall
 export function followAgent(
   store: PaneStore,
   tmux: TmuxRunner,
-  open: (location: ToolCallLocation) => void,
+  open: (location: ToolRowLocation) => void,
 ): () => void {
   const seen = new Set<string>();
   let checking = false;
-  let latest: ToolCallLocation | undefined;
+  let latest: ToolRowLocation | undefined;
   const check = () => {
     const state = store.getState();
     // A restored session's replay is history, not the agent working now: seen, never followed.

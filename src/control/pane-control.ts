@@ -12,7 +12,7 @@ import { createLogger } from "../log/logger.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import type { PaneStore } from "../state/pane-store.js";
 import type { PermissionRequests } from "../state/permission-relay.js";
-import type { ToolCallLocation } from "../protocol/index.js";
+import type { ToolRowLocation } from "../state/view-model.js";
 import { AttentionTracker, type AttentionState } from "./attention.js";
 import { followAgent } from "./follow-agent.js";
 import { ControlServer } from "./control-server.js";
@@ -53,7 +53,7 @@ export interface PaneControlOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly tmux?: TmuxRunner;
   /** Opens a tool call's location in the editor (`@zc-pane-follow on` calls it for each new one). */
-  readonly openLocation?: (location: ToolCallLocation) => void;
+  readonly openLocation?: (location: ToolRowLocation) => void;
 }
 
 /** The running control side of a pane. */

@@ -157,9 +157,10 @@ export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | u
     ...(exitCode !== undefined ? { exitCode } : {}),
     diffs,
     ...(terminalIds.length > 0 ? { terminalIds } : {}),
-    locations: (fields.locations ?? []).map((location) =>
-      sanitizeLine(location.line ? `${location.path}:${location.line}` : location.path),
-    ),
+    locations: (fields.locations ?? []).map((location) => ({
+      path: sanitizeLine(location.path),
+      ...(location.line ? { line: location.line } : {}),
+    })),
     ...(startedAt !== undefined ? { startedAt } : {}),
     ...(finishedAt !== undefined ? { finishedAt } : {}),
   };

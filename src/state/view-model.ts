@@ -64,10 +64,17 @@ export interface ToolRow {
   readonly terminalIds?: readonly string[];
   /** Printed rows only: the last lines of its terminals' output (or of a shell call's reported output) and the exit (sanitized). */
   readonly terminalTail?: string;
-  readonly locations: readonly string[];
+  /** The files it touches, for `o` (the editor beside the pane); the path is sanitized like every agent string. */
+  readonly locations: readonly ToolRowLocation[];
   /** When we first heard of it and when it finished (ms since epoch); absent for replayed calls. */
   readonly startedAt?: number;
   readonly finishedAt?: number;
+}
+
+/** A file a tool call touches (1-based `line`). */
+export interface ToolRowLocation {
+  readonly path: string;
+  readonly line?: number;
 }
 
 /** A tool row plus the merged wire fields it was built from (kept while the row can still change). */

@@ -1,12 +1,13 @@
 import { Box } from "ink";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { AgentInfo } from "../../client/agent-info.js";
-import type { ToolCallLocation } from "../../protocol/index.js";
+import type { KeyPress } from "../../config/keymap.js";
+import type { ToolRowLocation } from "../../state/view-model.js";
 import type { PaneStore } from "../../state/pane-store.js";
 import { focusedTool } from "../../state/reduce-tools.js";
 import type { ModelChoice } from "../../state/settings-actions.js";
 import type { PermissionSource } from "../../state/permission-relay.js";
-import { HistoryBuilder } from "../../state/history/history-entry.js";
+import { HistoryBuilder, type HistoryEntry } from "../../state/history/history-entry.js";
 import { LOCAL_COMMANDS } from "../../state/slash-commands.js";
 import { atPathCandidates, resolveAttachments } from "../input/attachments.js";
 import { HistoryView } from "../history/history-view.js";
@@ -82,7 +83,7 @@ export interface AppProps {
   /** The history view's `y`: copies text for the user; resolves to where it went ("and into a tmux buffer"). */
   readonly copy?: (text: string) => Promise<string>;
   /** `o` on a focused tool row: opens its location in the editor beside the pane (tmux). */
-  readonly openLocation?: (location: ToolCallLocation) => void;
+  readonly openLocation?: (location: ToolRowLocation) => void;
 }
 
 /**
@@ -229,11 +230,19 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
     if (!openLocation || !is("tool.open", press) || draft.current !== "") return false;
     const current = store.getState();
     if (current.focusedToolId === undefined) return false;
-    const location = focusedTool(current)?.source.locations?.[0];
+    const location = focusedTool(current)?.row.locations[0];
     if (!location) return false;
     openLocation(location);
     return true;
   });
+  // The same `o` in the history view (Ctrl+T), on the tool entry under the cursor.
+  const openEntryLocation = (entry: HistoryEntry, press: KeyPress): boolean => {
+    if (!openLocation || !is("tool.open", press) || entry.record.kind !== "tool") return false;
+    const location = entry.record.row.locations[0];
+    if (!location) return false;
+    openLocation(location);
+    return true;
+  };
 
   // Any key retries a waiting reconnect now, and still does what it does (typing queues a prompt).
   useKeys(
@@ -358,6 +367,7 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
           modal={modal}
           modalHeight={modal ? Math.min(modalLines, historyHeight - 4) : 0}
           {...(copy ? { copy } : {})}
+          {...(openLocation ? { onEntryKey: openEntryLocation, entryKeysHint: "o open" } : {})}
         />
       ) : null}
       {/* Under the history view the pane stays mounted (draft, cursor, running turn) but lays out to nothing. */}

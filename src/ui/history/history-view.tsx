@@ -29,6 +29,8 @@ export interface HistoryViewProps {
    * called with the entry under the cursor; returns true when it took the key.
    */
   readonly onEntryKey?: (entry: HistoryEntry, press: KeyPress) => boolean;
+  /** The keys `onEntryKey` takes, for the footer (`o open`). */
+  readonly entryKeysHint?: string;
 }
 
 type Mode = { readonly kind: "browse" } | { readonly kind: "search"; readonly query: string };
@@ -50,6 +52,7 @@ export function HistoryView({
   modal,
   modalHeight = 0,
   onEntryKey,
+  entryKeysHint,
 }: HistoryViewProps) {
   const is = useKeyMatcher();
   const bodyRows = Math.max(1, height - 2 - modalHeight);
@@ -135,7 +138,8 @@ export function HistoryView({
   const footer =
     mode.kind === "search"
       ? `/${mode.query}▏`
-      : (note ?? "↑↓ PgUp PgDn · [ ] prompts · { } tools · / search · ⏎ expand · y Y copy · q back");
+      : (note ??
+        `↑↓ PgUp PgDn · [ ] prompts · { } tools · / search · ⏎ expand · y Y copy${entryKeysHint ? ` · ${entryKeysHint}` : ""} · q back`);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold inverse wrap="truncate-end">

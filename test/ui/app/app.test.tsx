@@ -291,6 +291,45 @@ describe("App keys", () => {
     pane.unmount();
   });
 
+  it("o opens the location of the focused row, and of the tool entry under the history view's cursor", async () => {
+    const opened: unknown[] = [];
+    const { store, pane } = renderApp({ columns: 60, openLocation: (location) => opened.push(location) });
+    openSession(store);
+    store.handleClientEvent(turnStarted());
+    store.handleClientEvent(
+      toolCall({
+        toolCallId: "a",
+        title: "Read config",
+        kind: "read",
+        status: "completed",
+        locations: [{ path: "/tmp/config.json", line: 12 }],
+      }),
+    );
+    store.handleClientEvent(
+      toolCall({ toolCallId: "b", title: "Edit main", kind: "edit", locations: [{ path: "/tmp/main.ts" }] }),
+    );
+    await settle(pane);
+    await pane.press("o");
+    expect(opened).toEqual([]); // no row focused: a letter for the prompt
+    await pane.press(KEYS.backspace);
+    await pane.press(KEYS.altUp); // from the latest row to the one before
+    await pane.press("o");
+    await pane.press(KEYS.altDown);
+    await pane.press("o");
+    expect(opened).toEqual([{ path: "/tmp/config.json", line: 12 }, { path: "/tmp/main.ts" }]);
+    opened.length = 0;
+    store.handleClientEvent(turnEnded("end_turn"));
+    await settle(pane);
+
+    await pane.press("\u0014"); // Ctrl+T
+    expect(pane.frame()).toContain("History · turn");
+    await pane.press("{"); // tool entries from the end: "Edit main", then "Read config"
+    await pane.press("{");
+    await pane.press("o");
+    expect(opened).toEqual([{ path: "/tmp/config.json", line: 12 }]);
+    pane.unmount();
+  });
+
   it("shows the agent-died panel with exit code, signal and stderr, and restarts on r", async () => {
     const { store, actions, pane } = renderApp({ columns: 60 });
     openSession(store);

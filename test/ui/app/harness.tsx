@@ -2,7 +2,7 @@ import type { PendingPermission } from "../../../src/client/permission-queue.js"
 import { outcomeOf, permissionView, type PermissionDecision } from "../../../src/state/permission-view.js";
 import { PaneStore } from "../../../src/state/pane-store.js";
 import { initialPaneState } from "../../../src/state/reducer.js";
-import type { PaneState } from "../../../src/state/view-model.js";
+import type { PaneState, ToolRowLocation } from "../../../src/state/view-model.js";
 import { App, type PaneActions } from "../../../src/ui/app/app.js";
 import { TranscriptWriter } from "../../../src/ui/transcript/transcript-writer.js";
 import { renderPane } from "../../helpers/ink.js";
@@ -66,7 +66,14 @@ export class FakeActions implements PaneActions {
  * The App on a fake terminal, with a store already showing an open session, and the transcript writer as the
  * pane has it: the frames are read below what it wrote.
  */
-export function renderApp(options: { columns?: number; rows?: number; state?: PaneState } = {}) {
+export function renderApp(
+  options: {
+    columns?: number;
+    rows?: number;
+    state?: PaneState;
+    openLocation?: (location: ToolRowLocation) => void;
+  } = {},
+) {
   const store = new PaneStore({
     initial: options.state ?? initialPaneState({ agentName: "demo" }),
     flushIntervalMs: 1,
@@ -80,11 +87,19 @@ export function renderApp(options: { columns?: number; rows?: number; state?: Pa
     columns: () => columns,
   });
   const actions = new FakeActions();
-  const pane = renderPane(<App store={store} actions={actions} cwd="/tmp" />, {
-    columns,
-    rows,
-    above: () => transcript,
-  });
+  const pane = renderPane(
+    <App
+      store={store}
+      actions={actions}
+      cwd="/tmp"
+      {...(options.openLocation ? { openLocation: options.openLocation } : {})}
+    />,
+    {
+      columns,
+      rows,
+      above: () => transcript,
+    },
+  );
   return { store, actions, pane, writer };
 }
 
