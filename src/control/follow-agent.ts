@@ -25,11 +25,7 @@ function liveLocations(state: PaneState): Array<{ id: string; location: ToolRowL
  * with `open` (one at a time, the latest wins when several come at once). The option is read when a new
  * location arrives, so `tmux set -g @zc-pane-follow on` applies at once. Returns the unsubscribe function.
  */
-export function followAgent(
-  store: PaneStore,
-  tmux: TmuxRunner,
-  open: (location: ToolRowLocation) => void,
-): () => void {
+export function followAgent(store: PaneStore, tmux: TmuxRunner, open: (location: ToolRowLocation) => void): () => void {
   const seen = new Set<string>();
   let checking = false;
   let latest: ToolRowLocation | undefined;
