@@ -24,7 +24,7 @@ import { constants } from "node:os";
 import { join } from "node:path";
 import {
   commandLine,
-  terminateGroup,
+  terminateTree,
   TerminalProcess,
   type RunningTerminal,
   type TerminalSpec,
@@ -36,6 +36,7 @@ import { runtimeDir } from "../config/paths.js";
 import { createLogger } from "../log/logger.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import { trackChild, untrackChild } from "../transport/process-groups.js";
+import type { ProcessTree } from "../transport/process-tree.js";
 import { ensurePrivateDir } from "./private-dir.js";
 import type { TmuxRunner } from "./tmux-command.js";
 
@@ -116,6 +117,7 @@ class TmuxTerminal implements RunningTerminal {
 
   constructor(
     readonly pid: number,
+    private readonly tree: ProcessTree,
     private readonly paneId: string,
     private readonly dir: string,
     private readonly tmux: TmuxRunner,
@@ -151,7 +153,7 @@ class TmuxTerminal implements RunningTerminal {
 
   async terminate(graceMs: number): Promise<void> {
     this.lastSignal = this.status ? this.lastSignal : "SIGTERM";
-    await terminateGroup(this.pid, this.exited, this.status !== undefined, graceMs);
+    await terminateTree(this.tree, this.exited, this.status !== undefined, graceMs);
   }
 
   /**
@@ -274,7 +276,7 @@ export function tmuxTerminalStarter(options: TmuxTerminalOptions): TerminalStart
       rmSync(dir, { recursive: true, force: true });
       throw new Error(`tmux did not say which pane it opened (${created.trim()})`);
     }
-    trackChild(pid);
+    const tree = trackChild(pid);
     // The dead pane stays after the group is ended at release, for close() to keep or remove; the script
     // never ends by itself, so this cannot come too late.
     await options.tmux([
@@ -293,6 +295,6 @@ export function tmuxTerminalStarter(options: TmuxTerminalOptions): TerminalStart
       mode,
     ]);
     log.info("terminal in tmux", { paneId, pid, mode });
-    return new TmuxTerminal(pid, paneId, dir, options.tmux, spec.outputByteLimit, onOutput);
+    return new TmuxTerminal(pid, tree, paneId, dir, options.tmux, spec.outputByteLimit, onOutput);
   };
 }

@@ -1,33 +1,27 @@
 /**
- * Every agent (and terminal command) runs in its own process group; this module ends those groups when
- * zc-pane goes away, whatever the reason: normal exit, SIGINT/SIGTERM, or SIGHUP when tmux closes the pane
- * (design.md §7). Without it, an agent and the shell commands it started would outlive the pane.
+ * Every agent (and terminal command) runs in its own process group; this module ends them, with every
+ * descendant (process-tree.ts), when zc-pane goes away, whatever the reason: normal exit, SIGINT/SIGTERM, or
+ * SIGHUP when tmux closes the pane (design.md §7). Without it, an agent and the shell commands it started
+ * would outlive the pane.
  */
-const groups = new Set<number>();
+import { ProcessTree } from "./process-tree.js";
+
+const trees = new Map<number, ProcessTree>();
 let hooked = false;
 
-/** Sends `signal` to the whole process group led by `pid`, ignoring groups that are already gone. */
-export function killProcessGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Already exited.
-    }
-  }
-}
-
 function killAll(): void {
-  for (const pid of groups) killProcessGroup(pid, "SIGTERM");
-  groups.clear();
+  for (const tree of trees.values()) tree.signal("SIGTERM");
+  trees.clear();
 }
 
-/** Registers a process group leader to be ended when zc-pane exits. */
-export function trackChild(pid: number): void {
-  groups.add(pid);
-  if (hooked) return;
+/**
+ * Registers a child (a process group leader) to be ended with its descendants when zc-pane exits, and
+ * returns its tree, which the caller signals to end it earlier.
+ */
+export function trackChild(pid: number): ProcessTree {
+  const tree = trees.get(pid) ?? new ProcessTree(pid);
+  trees.set(pid, tree);
+  if (hooked) return tree;
   hooked = true;
   process.once("exit", killAll);
   for (const signal of ["SIGHUP", "SIGTERM"] as const) {
@@ -37,9 +31,10 @@ export function trackChild(pid: number): void {
       if (process.listenerCount(signal) === 0) process.exit(128 + (signal === "SIGHUP" ? 1 : 15));
     });
   }
+  return tree;
 }
 
-/** Forgets a group whose leader has exited. */
+/** Forgets a child that has been ended. */
 export function untrackChild(pid: number): void {
-  groups.delete(pid);
+  trees.delete(pid);
 }

@@ -3,7 +3,8 @@ import { execa } from "execa";
 import { createLogger } from "../log/logger.js";
 import { LineSplitter, MAX_LINE_BYTES } from "./line-splitter.js";
 import { BaseTransport, TransportClosedError, type TransportClose } from "./transport.js";
-import { killProcessGroup, trackChild, untrackChild } from "./process-groups.js";
+import { trackChild, untrackChild } from "./process-groups.js";
+import type { ProcessTree } from "./process-tree.js";
 import type { AgentCommand } from "./agent-command.js";
 
 const log = createLogger("transport.stdio");
@@ -27,6 +28,8 @@ export class StdioTransport extends BaseTransport {
   private stderrTail = "";
   private closingByUs = false;
   private readonly exited: Promise<void>;
+  /** The agent and what it started, ended together (see process-tree.ts). */
+  private readonly tree: ProcessTree | undefined;
 
   constructor(
     readonly agent: AgentCommand,
@@ -35,7 +38,7 @@ export class StdioTransport extends BaseTransport {
     super();
     this.child = spawnAgent(agent);
     const pid = this.child.pid;
-    if (pid !== undefined) trackChild(pid);
+    this.tree = pid !== undefined ? trackChild(pid) : undefined;
     log.info(`spawned ${agent.command} ${agent.args.join(" ")}`, { pid });
 
     const splitter = new LineSplitter(
@@ -90,10 +93,10 @@ export class StdioTransport extends BaseTransport {
     if (this.closeInfo) return;
     this.closingByUs = true;
     this.child.stdin.end();
-    const pid = this.child.pid;
-    if (pid !== undefined) {
-      killProcessGroup(pid, "SIGTERM");
-      const timer = setTimeout(() => killProcessGroup(pid, "SIGKILL"), KILL_GRACE_MS);
+    const tree = this.tree;
+    if (tree) {
+      tree.signal("SIGTERM");
+      const timer = setTimeout(() => tree.signal("SIGKILL"), KILL_GRACE_MS);
       await this.exited;
       clearTimeout(timer);
     } else {

@@ -2,6 +2,7 @@ import { withTimeout } from "../../common/timeout.js";
 import { existsSync } from "node:fs";
 import { execa } from "execa";
 import { trackChild, untrackChild } from "../../transport/process-groups.js";
+import type { ProcessTree } from "../../transport/process-tree.js";
 import type { TerminalExit } from "../events.js";
 import { OutputBuffer } from "./output-buffer.js";
 
@@ -25,9 +26,9 @@ export interface RunningTerminal {
   readonly exited: Promise<TerminalExit>;
   /** The exit status once the command has exited, else `undefined`. */
   readonly exitStatus: TerminalExit | undefined;
-  /** Ends the whole process group (see {@link terminateGroup}); safe to call again and after an exit. */
+  /** Ends the command and every descendant (see {@link terminateTree}); safe to call again and after an exit. */
   terminate(graceMs: number): Promise<void>;
-  /** The terminal is released: stop tracking the group and let go of what it holds. */
+  /** The terminal is released: stop tracking its processes and let go of what it holds. */
   forget(): void;
 }
 
@@ -44,7 +45,8 @@ const PIPE_DRAIN_MS = 200;
 const SHELL_SYNTAX = /[\s|&;<>()$`\\"'*?[\]#~=%{}!]/;
 
 /**
- * One command started by `terminal/create`: its own process group (tracked, so zc-pane's exit ends it),
+ * One command started by `terminal/create`: its own process group (tracked with its descendants, so
+ * zc-pane's exit ends them),
  * stdin from /dev/null so nothing waits for input that cannot come, and stdout and stderr merged into one
  * {@link OutputBuffer}.
  */
@@ -56,6 +58,7 @@ export class TerminalProcess implements RunningTerminal {
 
   private constructor(
     readonly pid: number,
+    private readonly tree: ProcessTree,
     output: OutputBuffer,
     exited: Promise<TerminalExit>,
   ) {
@@ -88,7 +91,7 @@ export class TerminalProcess implements RunningTerminal {
       const result = await child;
       throw new Error(result.originalMessage || result.shortMessage || `cannot start ${spec.command}`);
     }
-    trackChild(pid);
+    const tree = trackChild(pid);
     const output = new OutputBuffer(spec.outputByteLimit);
     const emit = (text: string) => {
       if (text !== "") onOutput(text);
@@ -105,7 +108,7 @@ export class TerminalProcess implements RunningTerminal {
         void withTimeout(closed, PIPE_DRAIN_MS).then(() => resolve(status));
       });
     });
-    return new TerminalProcess(pid, output, exited);
+    return new TerminalProcess(pid, tree, output, exited);
   }
 
   /** The exit status once the process has exited, else `undefined`. */
@@ -114,37 +117,36 @@ export class TerminalProcess implements RunningTerminal {
   }
 
   /**
-   * Ends the whole process group: SIGTERM, then SIGKILL after `graceMs` or as soon as the leader is gone
-   * (so grandchildren that ignore SIGTERM, or were left in the background, die too). Resolves when the
-   * leader has exited, or after a second grace period if even SIGKILL did not take (a process stuck in the
-   * kernel). Safe to call again, and after a natural exit.
+   * Ends the command and everything it started (setsid descendants included): see {@link terminateTree}.
+   * Safe to call again, and after a natural exit.
    */
   async terminate(graceMs: number): Promise<void> {
-    await terminateGroup(this.pid, this.exited, this.status !== undefined, graceMs);
+    await terminateTree(this.tree, this.exited, this.status !== undefined, graceMs);
   }
 
-  /** Stops tracking the group for zc-pane's exit handler; call once it has been terminated. */
+  /** Stops tracking the processes for zc-pane's exit handler; call once they have been terminated. */
   forget(): void {
     untrackChild(this.pid);
   }
 }
 
 /**
- * Ends the process group led by `pid`: SIGTERM (unless it already exited), then SIGKILL after `graceMs` or
- * as soon as the leader is gone, so grandchildren that ignore SIGTERM, or were left in the background, die
- * too. Resolves when `exited` does, or after a second grace period if even SIGKILL did not take.
+ * Ends a command and its descendants: SIGTERM to its group and every process it started (unless it already
+ * exited), then SIGKILL after `graceMs` or as soon as the leader is gone, so descendants that ignore SIGTERM,
+ * were left in the background, or left the group with setsid die too. Resolves when `exited` does, or after
+ * a second grace period if even SIGKILL did not take.
  */
-export async function terminateGroup(
-  pid: number,
+export async function terminateTree(
+  tree: ProcessTree,
   exited: Promise<unknown>,
   alreadyExited: boolean,
   graceMs: number,
 ): Promise<void> {
   if (!alreadyExited) {
-    signalGroup(pid, "SIGTERM");
+    tree.signal("SIGTERM");
     await withTimeout(exited, graceMs);
   }
-  signalGroup(pid, "SIGKILL");
+  tree.signal("SIGKILL");
   await withTimeout(exited, graceMs);
 }
 
@@ -157,13 +159,4 @@ export async function terminateGroup(
 export function commandLine(command: string, args: readonly string[]): [string, string[]] {
   if (args.length > 0 || !SHELL_SYNTAX.test(command)) return [command, [...args]];
   return [existsSync("/bin/bash") ? "/bin/bash" : "/bin/sh", ["-c", command]];
-}
-
-/** Sends `signal` to the process group led by `pid`; a group that is already gone is not an error. */
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: every member has exited.
-  }
 }

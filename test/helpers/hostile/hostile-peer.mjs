@@ -15,10 +15,11 @@
 //   {"do":"stderr","text":T}                 written to stderr
 //   {"do":"permission","toolCall":TC}        session/request_permission with allow/reject options; waits
 //   {"do":"sleep","ms":N}                    waits (to let a background command run)
+//   {"do":"wait_file","path":P}              polls (every 20 ms) until the file P holds a line
 // In params, the strings "$SESSION", "$CWD" and "$TERMINAL" (the last terminalId the client returned) are
 // replaced. Every message received is appended to $HOSTILE_LOG (one JSON line each), and every answer is
 // also reported as text: `ANSWER <method> <json>`, so a test of `prompt` can read it on stdout.
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 
 /**
  * Runs the hostile script (`files.script`, a path) on one connection: `write(line)` sends a line; feed the
@@ -109,6 +110,10 @@ export function hostilePeer(write, files) {
       }
       case "sleep":
         return new Promise((resolve) => setTimeout(resolve, action.ms));
+      case "wait_file":
+        while (!(existsSync(action.path) && readFileSync(action.path, "utf8").includes("\n")))
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        return;
     }
   }
 
