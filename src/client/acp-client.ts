@@ -213,8 +213,9 @@ export class AcpClient {
           protocolVersion: ACP_PROTOCOL_VERSION,
           clientCapabilities: {
             ...advertisedCapabilities(this.options.capabilities),
-            // Both are shown as transcript rows (reducer.ts), so agents may send them.
-            session: { notices: {}, compaction: {} },
+            // Notices and compaction are shown as transcript rows (reducer.ts); boolean config options are
+            // listed and toggled in /settings.
+            session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
             ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
           },
           clientInfo: this.options.clientInfo ?? { name: "zc-pane", version: "0.1.0" },

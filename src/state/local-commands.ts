@@ -40,6 +40,9 @@ export async function runLocalCommand(command: LocalCommand, host: CommandHost):
       // The pane opens its picker before the command gets here when the agent offers a choice.
       return info(model ? `model: ${model} (this agent offers no model choice)` : "this agent offers no model choice");
     }
+    case "settings":
+      // The pane opens its list before the command gets here when the agent offers options.
+      return info("this agent offers no settings in this session");
     case "cancel":
       if (!host.cancel()) info("no turn is running");
       return;

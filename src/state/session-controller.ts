@@ -5,6 +5,7 @@ import { ClientError } from "../client/errors.js";
 import type { BackoffOptions } from "../client/reconnect/backoff.js";
 import { withTimeout } from "../common/timeout.js";
 import { createLogger } from "../log/logger.js";
+import { changeSetting as changeAgentSetting, settingItemsOf, type SettingItem } from "./config-settings.js";
 import { exportTranscript, runLocalCommand } from "./local-commands.js";
 import type { PaneStore } from "./pane-store.js";
 import type { ElicitationRelay } from "./elicitation-relay.js";
@@ -243,6 +244,17 @@ export class SessionController {
   chooseModel(value: string): void {
     const client = this.client;
     if (client && this.sessionId) void chooseAgentModel(client, this.sessionId, value, this.notifySettings);
+  }
+
+  /** What `/settings` lists: the session's config options zc-pane can change (empty before a session). */
+  settingItems(): readonly SettingItem[] {
+    return this.sessionId ? settingItemsOf(this.client?.sessionSettings(this.sessionId)) : [];
+  }
+
+  /** Enter on a `/settings` row: toggles an on/off option, moves a choice to its next value. */
+  changeSetting(item: SettingItem): void {
+    const client = this.client;
+    if (client && this.sessionId) void changeAgentSetting(client, this.sessionId, item, this.notifySettings);
   }
 
   private readonly notifySettings: SettingsNotify = (level, message) =>

@@ -39,7 +39,8 @@ export type ModelChoice =
     }
   | { readonly via: "legacy"; readonly current: string; readonly items: readonly ModelChoiceItem[] };
 
-function configItems(option: ConfigSelectOption): ModelChoiceItem[] {
+/** The values of a select option as a picker lists them: groups flattened, names and descriptions sanitized. */
+export function configItems(option: ConfigSelectOption): ModelChoiceItem[] {
   const values = new Set(selectValues(option));
   const items: ModelChoiceItem[] = [];
   // Groups are flattened: a side pane has no room for headings, and the names usually say the vendor.

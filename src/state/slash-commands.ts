@@ -7,6 +7,7 @@ export const LOCAL_COMMANDS = [
   { name: "status", description: "agent, session and connection" },
   { name: "sessions", description: "sessions known on this machine" },
   { name: "model", description: "the agent's model" },
+  { name: "settings", description: "the agent's options: on/off and choices" },
   { name: "cancel", description: "cancel the running turn" },
   { name: "stop", description: "let the turn finish, stop the session, quit" },
   { name: "close", description: "close the session now and quit" },

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PaneStore } from "../../src/state/pane-store.js";
+import { changeSetting, settingItemsOf } from "../../src/state/config-settings.js";
 import { chooseModel, cycleMode, modelChoiceOf } from "../../src/state/settings-actions.js";
+import { settingRowText } from "../../src/ui/pickers/settings-picker.js";
 import { settingsSummary } from "../../src/state/settings-view.js";
 import { resultsOf, startSdkAgent, text, type StartedSdkAgent } from "../helpers/sdk-agent/start.js";
 
@@ -99,7 +101,27 @@ describe("standard updates from the scripted SDK agent, through the real client 
       "Rate limited: retrying in 5 s",
     ]);
     expect(resultsOf(started!.events, sessionId)[0]).toMatchObject({
-      clientCapabilities: { session: { notices: {}, compaction: {} } },
+      clientCapabilities: { session: { notices: {}, compaction: {}, configOptions: { boolean: {} } } },
     });
+  });
+
+  it("lists a boolean config option (offered session.configOptions.boolean) and toggles it with type boolean", async () => {
+    const { client, sessionId, notices, notify } = await open(["--bool-option"]);
+    // The agent sends the option only because the client said it understands booleans.
+    const before = settingItemsOf(client.sessionSettings(sessionId));
+    expect(before.map(settingRowText)).toEqual([
+      "Model: Fast → Smart",
+      "Reasoning: Low → High",
+      "[ ] Auto-approve edits",
+    ]);
+    await changeSetting(client, sessionId, before[2]!, notify);
+    // The agent refuses a boolean sent without `type: "boolean"`; its answer is the new set.
+    const after = settingItemsOf(client.sessionSettings(sessionId));
+    expect(settingRowText(after[2]!)).toBe("[x] Auto-approve edits");
+    await changeSetting(client, sessionId, after[2]!, notify);
+    expect(settingRowText(settingItemsOf(client.sessionSettings(sessionId))[2]!)).toBe("[ ] Auto-approve edits");
+    await changeSetting(client, sessionId, after[1]!, notify);
+    expect(settingRowText(settingItemsOf(client.sessionSettings(sessionId))[1]!)).toBe("Reasoning: High → Low");
+    expect(notices).toEqual(["info: Auto-approve edits: on", "info: Auto-approve edits: off", "info: Reasoning: High"]);
   });
 });

@@ -19,6 +19,8 @@ import type { ElicitationSource } from "../../state/elicitation-relay.js";
 import { ElicitationModal, elicitationModalRows } from "../elicitation/elicitation-modal.js";
 import { SessionPicker } from "../sessions/session-picker.js";
 import { ModelPicker } from "../pickers/model-picker.js";
+import { SettingsPicker } from "../pickers/settings-picker.js";
+import type { SettingItem } from "../../state/config-settings.js";
 import type { SessionEntry } from "../../state/persistence/session-entry.js";
 import { ConfirmLine } from "./confirm-line.js";
 import { Footer, footerHints } from "./footer.js";
@@ -59,6 +61,10 @@ export interface PaneActions {
   modelChoice?(): ModelChoice | undefined;
   /** The `/model` picker's choice. */
   chooseModel?(value: string): void;
+  /** `/settings`: the session's config options the list shows (empty when the agent offers none). */
+  settingItems?(): readonly SettingItem[];
+  /** Enter on a `/settings` row. */
+  changeSetting?(item: SettingItem): void;
 }
 
 /** Props of {@link App}. */
@@ -167,6 +173,13 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
     const choice = actions.modelChoice?.();
     if (choice) setModelChoice(choice);
     return choice !== undefined;
+  }, [actions]);
+  // `/settings` likewise: the list opens only when the agent offers options.
+  const [settingItems, setSettingItems] = useState<readonly SettingItem[] | undefined>(undefined);
+  const openSettings = useCallback((): boolean => {
+    const items = actions.settingItems?.() ?? [];
+    if (items.length > 0) setSettingItems(items);
+    return items.length > 0;
   }, [actions]);
   // Permission requests first: an elicitation waits behind an open approval.
   const elicitationOpen = requests.length === 0 && elicitations.length > 0;
@@ -309,9 +322,10 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
       // `/sessions` opens the picker here; without an index to read it stays a local command's notice.
       if (sessions && text.trim() === "/sessions") setPicking(true);
       else if (text.trim() === "/model" && openModelPicker()) return;
+      else if (text.trim() === "/settings" && openSettings()) return;
       else actions.submit(text, attachments);
     },
-    [actions, sessions, openModelPicker],
+    [actions, sessions, openModelPicker, openSettings],
   );
   const takeQueued = useCallback((): string | undefined => {
     const last = store.getState().queue.at(-1);
@@ -331,7 +345,7 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
     queued: state.queue.length,
     canSteer: actions.steer !== undefined,
   });
-  const inputActive = !modalOpen && !confirming && !died && !picking && !modelChoice && !historyOpen;
+  const inputActive = !modalOpen && !confirming && !died && !picking && !modelChoice && !settingItems && !historyOpen;
 
   // Quitting: the live region goes, the transcript above it stays (nothing of it is drawn again).
   if (state.header.connection === "closed") return null;
@@ -403,6 +417,17 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
             onChoose={(item) => {
               setModelChoice(undefined);
               if (item.value !== modelChoice.current) actions.chooseModel?.(item.value);
+            }}
+          />
+        ) : settingItems && !modalOpen ? (
+          <SettingsPicker
+            items={settingItems}
+            width={width}
+            maxLines={Math.max(3, budget.live)}
+            onClose={() => setSettingItems(undefined)}
+            onChoose={(item) => {
+              setSettingItems(undefined);
+              actions.changeSetting?.(item);
             }}
           />
         ) : (

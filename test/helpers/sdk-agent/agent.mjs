@@ -11,6 +11,8 @@
 //   --no-models  leave out the legacy `models` block (session/set_model is then refused)
 //   --bare       no modes, no config options, no models
 //   --mode-option no modes; a select config option with category "mode" (Ask / Auto) stands in for them
+//   --bool-option a boolean config option too ("Auto-approve edits", off), sent only to clients that advertise
+//                session.configOptions.boolean, as the spec asks
 //   --mcp-http   advertise mcpCapabilities.http (remote MCP servers are then sent to it)
 //   --store FILE keep sessions in FILE (JSON: [{sessionId, cwd, title?, updatedAt?, history: [{role, text}]}]),
 //                and advertise loadSession plus sessionCapabilities list, resume and delete
@@ -47,6 +49,7 @@ const bare = flags.has("--bare");
 const withModels = !bare && !flags.has("--no-models");
 const mcpHttp = flags.has("--mcp-http");
 const modeOption = flags.has("--mode-option");
+const boolOption = flags.has("--bool-option");
 const argv = process.argv.slice(2);
 const storeFile = argv.includes("--store") ? argv[argv.indexOf("--store") + 1] : undefined;
 
@@ -57,7 +60,21 @@ const AGENT_METHOD = "browser-login";
 /** Per connection (one per process): what the client sent in initialize, and the auth state. */
 const state = { clientCapabilities: undefined, authenticatedWith: undefined, sessions: new Map(), mcp: new Map() };
 
+/** The boolean option (`--bool-option`), for clients that said they understand boolean options. */
+function booleanOptions() {
+  if (!boolOption || !state.clientCapabilities?.session?.configOptions?.boolean) return [];
+  return [{ id: "auto-approve", name: "Auto-approve edits", type: "boolean", currentValue: false }];
+}
+
 function initialSettings() {
+  const settings = baseSettings();
+  const booleans = booleanOptions();
+  return booleans.length > 0
+    ? { ...settings, configOptions: [...(settings.configOptions ?? []), ...booleans] }
+    : settings;
+}
+
+function baseSettings() {
   if (bare) return {};
   if (modeOption)
     return {
@@ -549,6 +566,12 @@ acp
     const entry = session(ctx);
     const option = entry.configOptions?.find((candidate) => candidate.id === ctx.params.configId);
     if (!option) throw acp.RequestError.invalidParams(undefined, `no config option ${ctx.params.configId}`);
+    if (option.type === "boolean") {
+      if (ctx.params.type !== "boolean" || typeof ctx.params.value !== "boolean")
+        throw acp.RequestError.invalidParams(undefined, `${option.id} takes type "boolean" and true or false`);
+      option.currentValue = ctx.params.value;
+      return { configOptions: entry.configOptions };
+    }
     const values = option.options.flatMap((value) =>
       value.group ? value.options.map((inner) => inner.value) : [value.value],
     );
