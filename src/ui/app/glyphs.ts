@@ -1,3 +1,4 @@
+import type { ForegroundColorName } from "chalk";
 import type { ToolRowStatus } from "../../state/view-model.js";
 
 /** Spinner frames (braille, one column wide in every terminal font we know of). */
@@ -18,7 +19,7 @@ export const STATUS_GLYPH: Readonly<Record<ToolRowStatus, string>> = {
 };
 
 /** Colours of the status glyphs. `done` is not green: ZeroClaw says `completed` for failed tools too. */
-export const STATUS_COLOR: Readonly<Record<ToolRowStatus, string>> = {
+export const STATUS_COLOR: Readonly<Record<ToolRowStatus, ForegroundColorName>> = {
   pending: "gray",
   running: "yellow",
   done: "cyan",

@@ -8,7 +8,7 @@ import { AgentDied, agentDiedLines } from "./agent-died.js";
 import { allocateLines, fitLine } from "./layout.js";
 import { Plan, planLines } from "./plan.js";
 import { ToolDetails, toolDetailsWant, ToolRowLine } from "./tool-row.js";
-import { DeliveryLine } from "./transcript-item.js";
+import { DeliveryLine } from "./delivery-line.js";
 import { liveTerminal, TerminalOutput, terminalOutputWant } from "./terminal-output.js";
 
 /**

@@ -1,4 +1,5 @@
-import { Box, Text } from "ink";
+import chalk, { type ForegroundColorName } from "chalk";
+import { Text } from "ink";
 import { memo } from "react";
 import type { PlanEntryView } from "../../state/view-model.js";
 import { fitLine } from "./layout.js";
@@ -11,7 +12,7 @@ export interface PlanProps {
   readonly maxLines?: number;
 }
 
-const CHECKBOX: Readonly<Record<PlanEntryView["status"], { box: string; color?: string }>> = {
+const CHECKBOX: Readonly<Record<PlanEntryView["status"], { box: string; color?: ForegroundColorName }>> = {
   pending: { box: "☐" },
   in_progress: { box: "◐", color: "yellow" },
   completed: { box: "☑", color: "green" },
@@ -24,21 +25,18 @@ export function planLines(entries: readonly PlanEntryView[]): number {
 }
 
 /**
- * The agent's plan as a checklist, one entry per line, updated in place while the turn runs. When lines are
- * short, the entries around the first unfinished one are kept (that is where the work is).
+ * The agent's plan as a checklist in styled lines (at most `maxLines`, each at most `width` wide), one entry
+ * per line. When lines are short, the entries around the first unfinished one are kept (that is where the
+ * work is). The one way a plan reads: the live plan ({@link Plan}) prints these lines, the transcript writes them.
  */
-export const Plan = memo(function Plan({ entries, width, maxLines }: PlanProps) {
+export function planText(entries: readonly PlanEntryView[], width: number, maxLines?: number): string {
   const room = (maxLines ?? entries.length + 1) - 1;
   const done = entries.filter((entry) => entry.status === "completed").length;
   const currentEntry = entries.find((entry) => entry.status !== "completed");
   if (room < 2 && entries.length > room) {
     // One line: the count and the entry being worked on.
-    return (
-      <Text wrap="truncate-end">
-        <Text bold>{`Plan ${done}/${entries.length}`}</Text>
-        {currentEntry ? <Text dimColor>{fitLine(` ${currentEntry.content}`, Math.max(1, width - 10))}</Text> : null}
-      </Text>
-    );
+    const current = currentEntry ? chalk.dim(fitLine(` ${currentEntry.content}`, Math.max(1, width - 10))) : "";
+    return fitLine(`${chalk.bold(`Plan ${done}/${entries.length}`)}${current}`, width);
   }
   let shown = entries;
   let hidden = 0;
@@ -52,20 +50,20 @@ export const Plan = memo(function Plan({ entries, width, maxLines }: PlanProps) 
     shown = entries.slice(start, start + available);
     hidden = entries.length - shown.length;
   }
-  return (
-    <Box flexDirection="column">
-      <Text bold wrap="truncate-end">
-        {fitLine(`Plan ${done}/${entries.length}`, width)}
-      </Text>
-      {shown.map((entry, index) => {
-        const style = CHECKBOX[entry.status];
-        return (
-          <Text key={index} wrap="truncate-end" dimColor={entry.status === "completed"}>
-            <Text color={style.color}>{style.box}</Text> {fitLine(entry.content, Math.max(1, width - 2))}
-          </Text>
-        );
-      })}
-      {hidden > 0 ? <Text dimColor>{fitLine(`… ${hidden} more`, width)}</Text> : null}
-    </Box>
-  );
+  const lines = [chalk.bold(fitLine(`Plan ${done}/${entries.length}`, width))];
+  for (const entry of shown) {
+    const style = CHECKBOX[entry.status];
+    const line = fitLine(
+      `${style.color ? chalk[style.color](style.box) : style.box} ${fitLine(entry.content, Math.max(1, width - 2))}`,
+      width,
+    );
+    lines.push(entry.status === "completed" ? chalk.dim(line) : line);
+  }
+  if (hidden > 0) lines.push(chalk.dim(fitLine(`… ${hidden} more`, width)));
+  return lines.join("\n");
+}
+
+/** The live plan: {@link planText}, updated in place while the turn runs. */
+export const Plan = memo(function Plan({ entries, width, maxLines }: PlanProps) {
+  return <Text>{planText(entries, width, maxLines)}</Text>;
 });

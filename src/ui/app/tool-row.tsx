@@ -1,3 +1,4 @@
+import chalk from "chalk";
 import { Box, Text } from "ink";
 import { memo, useMemo } from "react";
 import { capLineLength, expandTabs, formatHiddenLines, truncateLines, visibleWidth } from "../../markdown/wrap.js";
@@ -8,19 +9,6 @@ import { DiffView } from "../diff/diff-view.js";
 import { spinnerFrame, STATUS_COLOR, STATUS_GLYPH } from "./glyphs.js";
 import { allocateLines, fitLine, formatElapsed } from "./layout.js";
 import { useTick } from "./ticker.js";
-
-/** Props of {@link ToolRowLine}. */
-export interface ToolRowLineProps {
-  readonly row: ToolRow;
-  readonly width: number;
-  /** Shown highlighted: the row Ctrl+O acts on (only marked when there is a choice). */
-  readonly focused?: boolean;
-  /** Animate a running row (spinner, elapsed time). Off for rows printed into the transcript. */
-  readonly animate?: boolean;
-  /** Marks an expanded row. */
-  readonly expanded?: boolean;
-  readonly now?: () => number;
-}
 
 /** Short glyphs for common kinds (one column each). */
 const KIND_GLYPH: Readonly<Record<string, string>> = { execute: "$", edit: "✎" };
@@ -56,23 +44,29 @@ function firstLine(text: string | undefined): string | undefined {
   return line ? line : undefined;
 }
 
+/** How {@link toolRowText} draws a row beyond its data. */
+export interface ToolRowLook {
+  /** The status glyph (the spinner's frame while it animates); {@link STATUS_GLYPH} by default. */
+  readonly glyph?: string;
+  /** Shown highlighted: the row Ctrl+O acts on. */
+  readonly focused?: boolean;
+  /** Marks an expanded (▾) or collapsible (▸) row. */
+  readonly expanded?: boolean;
+  /** The clock for a running row's elapsed time; a row without it shows no time until it finishes. */
+  readonly now?: () => number;
+}
+
 /**
- * A tool call in one line: status glyph, kind, title, a one-line summary of the input (the command, the
- * path), then the status word and elapsed time. ZeroClaw's `completed` reads "done": the pane cannot know
- * whether the tool succeeded (protocol.md §6.4). A failed row shows the first line of its output.
+ * A tool call in one styled line of `width` columns at most: status glyph, kind, title, a one-line summary of
+ * the input (the command, the path), then the status word and elapsed time. ZeroClaw's `completed` reads
+ * "done": the pane cannot know whether the tool succeeded (protocol.md §6.4). A failed row shows the first
+ * line of its output. The one way a row reads: the live row ({@link ToolRowLine}) prints this line, and the
+ * transcript writes it.
  */
-export const ToolRowLine = memo(function ToolRowLine({
-  row,
-  width,
-  focused,
-  animate,
-  expanded,
-  now = Date.now,
-}: ToolRowLineProps) {
-  const live = animate === true && (row.status === "running" || row.status === "pending");
-  const tick = useTick(live);
-  const glyph = live && row.status === "running" ? spinnerFrame(tick) : STATUS_GLYPH[row.status];
-  const end = row.finishedAt ?? (live ? now() : undefined);
+export function toolRowText(row: ToolRow, width: number, look: ToolRowLook = {}): string {
+  const { focused, expanded, now } = look;
+  const glyph = look.glyph ?? STATUS_GLYPH[row.status];
+  const end = row.finishedAt ?? now?.();
   const elapsed = row.startedAt !== undefined && end !== undefined ? formatElapsed(end - row.startedAt) : undefined;
   const right = `${STATUS_WORD[row.status]}${elapsed ? ` ${elapsed}` : ""}`;
   const marker = expanded === undefined ? "" : expanded ? "▾ " : "▸ ";
@@ -96,22 +90,46 @@ export const ToolRowLine = memo(function ToolRowLine({
   const used =
     2 + marker.length + visibleWidth(shownKind) + visibleWidth(title) + (detail ? 1 + visibleWidth(detail) : 0);
   const gap = Math.max(1, width - used - right.length);
-  return (
-    <Text wrap="truncate-end">
-      <Text color={STATUS_COLOR[row.status]}>{glyph}</Text> {marker ? <Text dimColor>{marker}</Text> : null}
-      {shownKind ? <Text dimColor>{shownKind}</Text> : null}
-      <Text bold inverse={focused === true}>
-        {title}
-      </Text>
-      {detail ? (
-        <Text
-          color={row.status === "failed" ? "red" : undefined}
-          dimColor={row.status !== "failed"}
-        >{` ${detail}`}</Text>
-      ) : null}
-      <Text dimColor>{`${" ".repeat(gap)}${right}`}</Text>
-    </Text>
+  const titleStyle = focused === true ? chalk.bold.inverse : chalk.bold;
+  const detailStyle = row.status === "failed" ? chalk.red : chalk.dim;
+  return fitLine(
+    `${chalk[STATUS_COLOR[row.status]](glyph)} ${marker ? chalk.dim(marker) : ""}${shownKind ? chalk.dim(shownKind) : ""}` +
+      `${titleStyle(title)}${detail ? detailStyle(` ${detail}`) : ""}${chalk.dim(`${" ".repeat(gap)}${right}`)}`,
+    width,
   );
+}
+
+/** Props of {@link ToolRowLine}. */
+export interface ToolRowLineProps {
+  readonly row: ToolRow;
+  readonly width: number;
+  /** Shown highlighted: the row Ctrl+O acts on (only marked when there is a choice). */
+  readonly focused?: boolean;
+  /** Animate a running row (spinner, elapsed time). */
+  readonly animate?: boolean;
+  /** Marks an expanded row. */
+  readonly expanded?: boolean;
+  readonly now?: () => number;
+}
+
+/** A live tool row: {@link toolRowText}, with the spinner and the elapsed time moving while it runs. */
+export const ToolRowLine = memo(function ToolRowLine({
+  row,
+  width,
+  focused,
+  animate,
+  expanded,
+  now = Date.now,
+}: ToolRowLineProps) {
+  const live = animate === true && (row.status === "running" || row.status === "pending");
+  const tick = useTick(live);
+  const text = toolRowText(row, width, {
+    ...(live && row.status === "running" ? { glyph: spinnerFrame(tick) } : {}),
+    ...(focused !== undefined ? { focused } : {}),
+    ...(expanded !== undefined ? { expanded } : {}),
+    ...(live ? { now } : {}),
+  });
+  return <Text wrap="truncate-end">{text}</Text>;
 });
 
 /** Props of {@link ToolDetails}. */

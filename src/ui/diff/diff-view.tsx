@@ -1,7 +1,9 @@
+import chalk from "chalk";
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { sanitizeLine, sanitizeText } from "../../markdown/sanitize.js";
 import { capLineLength, expandTabs, formatHiddenLines, visibleWidth } from "../../markdown/wrap.js";
+import { fitLine } from "../app/layout.js";
 import { computeLineDiff, formatHunkHeader, MAX_DIFF_LINES, type LineDiff } from "./line-diff.js";
 
 /** Props of {@link DiffView}. Tool rows and the permission modal share this exact shape. */
@@ -61,47 +63,53 @@ function visibleRows(diff: LineDiff, maxLines: number): { rows: Row[]; hidden: n
   return { rows, hidden };
 }
 
-function rowColor(kind: Row["kind"]): { color?: string; dimColor?: boolean } {
-  if (kind === "delete") return { color: "red" };
-  if (kind === "insert") return { color: "green" };
-  if (kind === "header") return { color: "cyan" };
-  return { dimColor: true };
-}
+const ROW_STYLE: Readonly<Record<Row["kind"], (text: string) => string>> = {
+  delete: chalk.red,
+  insert: chalk.green,
+  header: chalk.cyan,
+  equal: chalk.dim,
+};
 
 /**
- * A coloured unified diff of a proposed file change: the path with `+added −removed` counts, then `@@` hunks
- * with red removed lines, green added lines and dim context. Everything from the agent is sanitized and cut
- * to `width` before layout, and the body is capped to `maxLines` rows.
+ * A coloured unified diff of a proposed file change, as styled lines at most `width` wide: the path with
+ * `+added −removed` counts, then `@@` hunks with red removed lines, green added lines and dim context.
+ * Everything from the agent is sanitized and cut to `width`, and the body is capped to `maxLines` rows. The
+ * one way a diff reads: {@link DiffView} prints these lines, and the transcript writes them. `diff` is the
+ * line diff of the two texts, when the caller has it already.
  */
-export function DiffView({ path, oldText, newText, width, maxLines, label }: DiffViewProps) {
+export function diffViewLines(
+  { path, oldText, newText, width, maxLines, label }: DiffViewProps,
+  diff: LineDiff = computeLineDiff(oldText, newText),
+): string[] {
   const columns = Math.max(4, Math.floor(width));
-  const diff = useMemo(() => computeLineDiff(oldText, newText), [oldText, newText]);
   const { rows, hidden } = visibleRows(diff, Math.max(1, Math.floor(maxLines)));
   const isNew = oldText === undefined || oldText === null;
   const stats = isNew ? `new file +${diff.added}` : `+${diff.added} −${diff.removed}`;
   const pathColumns = Math.max(1, columns - visibleWidth(stats) - 1 - (label ? visibleWidth(label) : 0));
+  const lines = [
+    fitLine(
+      `${label ? chalk.green(label) : ""}${chalk.bold(displayPath(path, pathColumns))} ${chalk.dim(stats)}`,
+      columns,
+    ),
+  ];
+  if (diff.hunks.length === 0) lines.push(chalk.dim("(no changes)"));
+  for (const row of rows) {
+    const text =
+      row.kind === "header" ? displayLine(row.text, columns) : PREFIX[row.kind] + displayLine(row.text, columns - 1);
+    lines.push(ROW_STYLE[row.kind](text));
+  }
+  if (hidden > 0) lines.push(chalk.dim(displayLine(formatHiddenLines(hidden), columns)));
+  if (diff.truncated) lines.push(chalk.dim(displayLine(`only the first ${MAX_DIFF_LINES} lines compared`, columns)));
+  return lines;
+}
+
+/** A diff in the live region or a modal: {@link diffViewLines}, the line diff computed once per text. */
+export function DiffView(props: DiffViewProps) {
+  const { oldText, newText } = props;
+  const diff = useMemo(() => computeLineDiff(oldText, newText), [oldText, newText]);
   return (
-    <Box flexDirection="column" width={columns}>
-      <Box>
-        {label ? <Text color="green">{label}</Text> : null}
-        <Text bold wrap="truncate-end">
-          {displayPath(path, pathColumns)}
-        </Text>
-        <Text> </Text>
-        <Text dimColor>{stats}</Text>
-      </Box>
-      {diff.hunks.length === 0 ? <Text dimColor>(no changes)</Text> : null}
-      {rows.map((row, index) => (
-        <Text key={index} {...rowColor(row.kind)} wrap="truncate-end">
-          {row.kind === "header"
-            ? displayLine(row.text, columns)
-            : PREFIX[row.kind] + displayLine(row.text, columns - 1)}
-        </Text>
-      ))}
-      {hidden > 0 ? <Text dimColor>{displayLine(formatHiddenLines(hidden), columns)}</Text> : null}
-      {diff.truncated ? (
-        <Text dimColor>{displayLine(`only the first ${MAX_DIFF_LINES} lines compared`, columns)}</Text>
-      ) : null}
+    <Box flexDirection="column" width={Math.max(4, Math.floor(props.width))}>
+      <Text>{diffViewLines(props, diff).join("\n")}</Text>
     </Box>
   );
 }

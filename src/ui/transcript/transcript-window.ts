@@ -12,10 +12,15 @@ export interface TranscriptWindow {
   readonly hidden: number;
 }
 
+/** `12345` → `12,345`, without `toLocaleString` (its first call loads ICU's number formats: ~40 ms on a resume). */
+function groupThousands(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
 /** The line on top of a window that left records out. */
 export function earlierLine(hidden: number, width: number): string {
   const noun = hidden === 1 ? "message" : "messages";
-  return chalk.dim(fitLine(`… ${hidden.toLocaleString("en-US")} earlier ${noun} · ctrl+t browses them all`, width));
+  return chalk.dim(fitLine(`… ${groupThousands(hidden)} earlier ${noun} · ctrl+t browses them all`, width));
 }
 
 /** A run of records rendered together: one record, or the pieces of one streamed paragraph chain. */

@@ -1,10 +1,10 @@
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { ClientEvent } from "../../../src/client/events.js";
 import { initialPaneState, reducePane } from "../../../src/state/reducer.js";
 import type { PaneState } from "../../../src/state/view-model.js";
 import { LiveRegion } from "../../../src/ui/app/live-region.js";
-import { PaneWidthContext } from "../../../src/ui/app/pane-width.js";
-import { TranscriptItemView } from "../../../src/ui/app/transcript-item.js";
+import { recordText } from "../../../src/ui/transcript/record-text.js";
 import { renderPane } from "../../helpers/ink.js";
 import { SESSION, toolCall, turnStarted } from "../../state/fixtures.js";
 
@@ -76,15 +76,9 @@ describe("a finished row with terminal output in the transcript", () => {
       locations: [],
       terminalTail: `ok ${"z".repeat(80)}\nexit 0`,
     };
-    const pane = renderPane(
-      <PaneWidthContext.Provider value={40}>
-        <TranscriptItemView item={{ kind: "tool", id: 1, row }} />
-      </PaneWidthContext.Provider>,
-    );
-    const frame = pane.frame();
+    const frame = stripVTControlCharacters(recordText({ kind: "tool", id: 1, row }, 40));
     expect(frame).toContain("npm test");
     expect(frame).toContain("exit 0");
     for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(40);
-    pane.unmount();
   });
 });

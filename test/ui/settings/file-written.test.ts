@@ -1,21 +1,16 @@
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { TranscriptItem } from "../../../src/state/view-model.js";
-import { PaneWidthContext } from "../../../src/ui/app/pane-width.js";
-import { TranscriptItemView } from "../../../src/ui/app/transcript-item.js";
-import { renderPane } from "../../helpers/ink.js";
+import { recordText } from "../../../src/ui/transcript/record-text.js";
 
-function render(item: TranscriptItem, columns: number) {
-  return renderPane(
-    <PaneWidthContext.Provider value={columns}>
-      <TranscriptItemView item={item} />
-    </PaneWidthContext.Provider>,
-    { columns },
-  );
+/** The record as the transcript writes it, without colours. */
+function render(item: TranscriptItem, columns: number): string {
+  return stripVTControlCharacters(recordText(item, columns));
 }
 
 describe.each([40, 60])("a written file in the transcript at %i columns", (columns) => {
   it("shows the counts and the diff of an overwrite", () => {
-    const pane = render(
+    const frame = render(
       {
         kind: "file-written",
         id: 1,
@@ -27,12 +22,10 @@ describe.each([40, 60])("a written file in the transcript at %i columns", (colum
       },
       columns,
     );
-    const frame = pane.frame();
     expect(frame).toContain("wrote src/x.ts +2 −1");
     expect(frame).toContain("+c");
     expect(frame).toContain("-b");
     for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(columns);
-    pane.unmount();
   });
 
   it("says created for a new file and rewritten when the old text is unknown", () => {
@@ -48,8 +41,7 @@ describe.each([40, 60])("a written file in the transcript at %i columns", (colum
       },
       columns,
     );
-    expect(created.frame()).toContain("✎ new.ts new file +2");
-    created.unmount();
+    expect(created).toContain("✎ new.ts new file +2");
     const rewritten = render(
       {
         kind: "file-written",
@@ -62,8 +54,7 @@ describe.each([40, 60])("a written file in the transcript at %i columns", (colum
       },
       columns,
     );
-    expect(rewritten.frame()).toContain("wrote old.ts · rewritten, 7 lines");
-    expect(rewritten.frame()).not.toContain("+z");
-    rewritten.unmount();
+    expect(rewritten).toContain("wrote old.ts · rewritten, 7 lines");
+    expect(rewritten).not.toContain("+z");
   });
 });
