@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { useMemo, useRef, useState } from "react";
 import { keyLabel } from "../../config/keymap.js";
 import type { PendingElicitation } from "../../client/elicitation-queue.js";
+import { hyperlink, webLinkTarget } from "../../markdown/hyperlink.js";
 import { sanitizeLine } from "../../markdown/sanitize.js";
 import { capLineLength } from "../../markdown/wrap.js";
 import type { ElicitationFormRequest, ElicitationResult, ElicitationUrlRequest } from "../../protocol/index.js";
@@ -212,12 +213,14 @@ function UrlPanel(props: {
     props.answer(result);
   };
   const url = sanitizeLine(request.url);
+  // Only web links are clickable (OSC 8) or handed to the opener: a `file:` or custom scheme from an agent is
+  // not ours to run.
+  const target = webLinkTarget(url);
   useKeys(KEY_LAYER.modal, (press) => {
     if (answered.current) return true;
     if (matches("modal.cancel", press)) answer({ action: "cancel" });
     else if (press.input === "o" || matches("modal.choose", press)) {
-      // Only web links are handed to the opener: a `file:` or custom scheme from an agent is not ours to run.
-      if (press.input === "o" && /^https?:\/\//i.test(url)) openUrl?.(url);
+      if (press.input === "o" && target) openUrl?.(target);
       answer({ action: "accept" });
     } else if (press.input === "n") answer({ action: "decline" });
     else return isPlainText(press);
@@ -228,7 +231,7 @@ function UrlPanel(props: {
     <Frame width={width}>
       <Text bold>{capLineLength(sanitizeLine(request.message), inner)}</Text>
       <Text color="blue" underline wrap="wrap">
-        {url}
+        {target ? hyperlink(url, target) : url}
       </Text>
       <Text dimColor>
         {capLineLength(

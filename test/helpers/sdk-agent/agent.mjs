@@ -31,7 +31,7 @@
 //   compact | compact-fail | notice                           compaction_update in_progress then completed (or
 //                                                             failed), or a warning notice
 //   mcp                                                       the mcpServers received and the tools each stdio one listed
-//   elicit-form | elicit-url                                  elicitation/create (a form of every field kind, or a URL
+//   elicit-form | elicit-url [URL]                            elicitation/create (a form of every field kind, or a URL
 //                                                             followed by elicitation/complete); reports the answer
 //   "...Reply with exactly X..." (anywhere)                   asks permission for a harmless tool, then says X
 //   anything else                                             "You said: ..."
@@ -458,7 +458,7 @@ async function runPrompt(ctx) {
           mode: "url",
           message: "Sign in to the issue tracker",
           elicitationId: "login-1",
-          url: "https://tracker.example/login?state=abc",
+          url: rest[0] ?? "https://tracker.example/login?state=abc",
         }),
       );
       if (result.ok && result.result?.action === "accept")
