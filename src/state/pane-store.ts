@@ -102,8 +102,8 @@ export class PaneStore {
     };
   };
 
-  /** Feeds one client event (subscribe this to `AcpClient.subscribe`). */
-  readonly handleClientEvent = (event: ClientEvent): void => {
+  /** Feeds one client event (subscribe this to `AcpClient.subscribe`); `at` for one recorded earlier (a replay). */
+  readonly handleClientEvent = (event: ClientEvent, at?: number): void => {
     if (event.type === "update") {
       const { update } = event;
       if (
@@ -118,7 +118,7 @@ export class PaneStore {
       }
     }
     const urgent = event.type === "turn-ended" || event.type === "turn-failed" || event.type === "disconnected";
-    this.apply({ type: "client", event, at: this.now() }, urgent);
+    this.apply({ type: "client", event, at: at ?? this.now() }, urgent);
   };
 
   /** Applies a local action; the screen is told at once (it is the user's own doing). */

@@ -11,7 +11,8 @@ import {
   mergeToolFields,
   transcriptCopy,
 } from "./tool-rows.js";
-import type { PaneState, ToolRecord } from "./view-model.js";
+import { takeDecision } from "./tool-decisions.js";
+import type { PaneState, ToolDecision, ToolRecord } from "./view-model.js";
 
 /** Finished rows kept for Ctrl+O after they were printed. */
 export const MAX_RECENT_TOOLS = 10;
@@ -81,13 +82,19 @@ export function upsertToolCall(
   at: number,
 ): PaneState {
   if (isTurnCancelledMarker(update)) return isStart ? markTurnCancelled(state) : state;
-  let next = isStart ? endSegment(state) : state;
   const id = update.toolCallId;
-  const liveIndex = next.live.tools.findIndex((record) => record.row.toolCallId === id);
+  const liveIndex = state.live.tools.findIndex((record) => record.row.toolCallId === id);
+  // An update for a row already printed (a replayed call's output arrives after its `tool_call`): the
+  // details change, the printed line cannot. A second `tool_call` with a known id is a new call.
+  const recentIndex =
+    isStart || liveIndex >= 0 ? -1 : state.live.recent.findIndex((record) => record.row.toolCallId === id);
+  const taken = takeDecision(isStart ? endSegment(state) : state, id, isStart && liveIndex < 0 && recentIndex < 0);
+  const decision = taken.decision;
+  let next = taken.state;
   if (liveIndex >= 0) {
     const previous = next.live.tools[liveIndex] as ToolRecord;
     const source = withoutBlobs(mergeToolFields(previous.source, update));
-    const record: ToolRecord = { row: buildToolRow(source, previous.row, at), source };
+    const record: ToolRecord = { row: buildToolRow(source, previous.row, at, decision), source };
     const tools = [...next.live.tools];
     if (isFinished(record.row.status)) {
       tools.splice(liveIndex, 1);
@@ -98,29 +105,42 @@ export function upsertToolCall(
     }
     return noteDelivery(next, update, record.row.title);
   }
-  // An update for a row already printed (a replayed call's output arrives after its `tool_call`): the
-  // details change, the printed line cannot. A second `tool_call` with a known id is a new call.
-  const recentIndex = isStart ? -1 : next.live.recent.findIndex((record) => record.row.toolCallId === id);
   if (recentIndex >= 0) {
     const previous = next.live.recent[recentIndex] as ToolRecord;
     const source = withoutBlobs(mergeToolFields(previous.source, update));
     const recent = [...next.live.recent];
-    const row = buildToolRow(source, previous.row, at);
+    const row = buildToolRow(source, previous.row, at, decision);
     recent[recentIndex] = { row, source };
     return noteDelivery(withLive(next, { recent }), update, row.title);
   }
   const source = withoutBlobs(mergeToolFields(undefined, update));
-  const record: ToolRecord = { row: buildToolRow(source, undefined, at), source };
+  const record: ToolRecord = { row: buildToolRow(source, undefined, at, decision), source };
   next = isFinished(record.row.status)
     ? printFinished(next, record)
     : withLive(next, { tools: [...next.live.tools, record] });
   return noteDelivery(next, update, record.row.title);
 }
 
+/**
+ * A permission request about a running row was answered: the row is timed from now when allowed, and shows
+ * no running time when it will not run.
+ */
+export function applyDecision(state: PaneState, toolCallId: string, decision: ToolDecision, at: number): PaneState {
+  const index = state.live.tools.findIndex((record) => record.row.toolCallId === toolCallId);
+  if (index < 0) return state;
+  const record = state.live.tools[index] as ToolRecord;
+  const tools = [...state.live.tools];
+  tools[index] = { ...record, row: buildToolRow(record.source, record.row, at, decision) };
+  return withLive(state, { tools });
+}
+
 /** At the end of a turn, calls still open will not run any more: they are printed as cancelled. */
 export function finishOpenTools(state: PaneState, at: number): PaneState {
   let next = withLive(state, { tools: [] });
-  for (const record of state.live.tools) next = printFinished(next, { ...record, row: cancelRow(record.row, at) });
+  for (const record of state.live.tools) {
+    const decision = state.turn.decisions?.[record.row.toolCallId];
+    next = printFinished(next, { ...record, row: cancelRow(record.row, at, decision) });
+  }
   return next;
 }
 

@@ -4,7 +4,8 @@ import { toolDisplayName } from "./tool-summary.js";
 import type { ContentBlock, PlanEntry, SessionUpdate } from "../protocol/index.js";
 import type { PaneAction } from "./actions.js";
 import { appendItems, endSegment, withLive } from "./pane-ops.js";
-import { finishOpenTools, moveToolFocus, toggleFocusedTool, upsertToolCall } from "./reduce-tools.js";
+import { applyDecision, finishOpenTools, moveToolFocus, toggleFocusedTool, upsertToolCall } from "./reduce-tools.js";
+import { decisionOf, rememberDecision } from "./tool-decisions.js";
 import { reduceSettingsEvent } from "./settings-view.js";
 import { reduceTerminalEvent } from "./terminals.js";
 import { dropEmbeddedCommandRows, reduceAgentCommand } from "./agent-commands.js";
@@ -321,11 +322,13 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
       const optionNames = Object.fromEntries(
         request.options.map((option) => [option.optionId, sanitizeLine(option.name)]),
       );
+      const optionKinds = Object.fromEntries(request.options.map((option) => [option.optionId, option.kind]));
       const title = toolDisplayName({ title: request.toolCall.title ?? request.toolCall.toolCallId });
       // The agent is about to call a tool: the text it streamed before is complete, and must be printed
       // before the note of the answer, not after it.
       const ended = endSegment(state);
-      return { ...ended, permissions: { ...ended.permissions, [request.key]: { title, optionNames } } };
+      const open = { title, optionNames, optionKinds, toolCallId: request.toolCall.toolCallId };
+      return { ...ended, permissions: { ...ended.permissions, [request.key]: open } };
     }
     case "permission-settled": {
       const open = state.permissions[event.key];
@@ -333,14 +336,16 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
       const { [event.key]: _settled, ...permissions } = state.permissions;
       const answer =
         event.outcome === "cancelled" ? "cancelled" : (open.optionNames[event.outcome] ?? sanitizeLine(event.outcome));
-      return appendItems(
-        { ...state, permissions },
-        {
-          kind: "permission",
-          title: open.title,
-          answer: open.answeredOutside ? `${answer} (answered from outside)` : answer,
-        },
-      );
+      let decided: PaneState = { ...state, permissions };
+      if (open.toolCallId !== undefined) {
+        const decision = decisionOf(open, event.outcome, at);
+        decided = applyDecision(rememberDecision(decided, open.toolCallId, decision), open.toolCallId, decision, at);
+      }
+      return appendItems(decided, {
+        kind: "permission",
+        title: open.title,
+        answer: open.answeredOutside ? `${answer} (answered from outside)` : answer,
+      });
     }
     case "notice":
       return appendItems(state, { kind: "notice", level: event.level, message: sanitizeText(event.message) });

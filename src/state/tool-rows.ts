@@ -2,7 +2,7 @@ import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import { toolOutputOf } from "./tool-output.js";
 import { summarizeToolInput, toolDisplayName } from "./tool-summary.js";
-import type { DeliveryView, ToolDiff, ToolRow, ToolRowStatus } from "./view-model.js";
+import type { DeliveryView, ToolDecision, ToolDiff, ToolRow, ToolRowStatus } from "./view-model.js";
 
 /** Output text kept per row: more than any expanded view shows, bounded so a 50 MB log cannot sit in memory twice. */
 export const MAX_OUTPUT_CHARS = 64 * 1024;
@@ -35,7 +35,7 @@ export function rowStatus(status: string | undefined): ToolRowStatus {
 
 /** True for a status after which the call does not run any more. */
 export function isFinished(status: ToolRowStatus): boolean {
-  return status === "done" || status === "failed" || status === "cancelled";
+  return status === "done" || status === "failed" || status === "rejected" || status === "cancelled";
 }
 
 /**
@@ -127,14 +127,25 @@ function diffFromInput(input: unknown): ToolDiff[] {
 }
 
 /**
- * Builds the row from merged fields. `previous` supplies the timestamps; `at` is now. A row first seen
- * already finished (a replayed call) gets no times, since its duration is unknown.
+ * Builds the row from merged fields. `previous` supplies the timestamps; `at` is now; `decision` is how its
+ * permission request was answered. The row is timed from when it was allowed (the user's decision time is not
+ * the tool's), else from when we first heard of it; a call that never ran (rejected, cancelled at its request)
+ * says so whatever status the agent reports, and has no duration. A row first seen already finished without a
+ * decision (a replayed call) gets no times, since its duration is unknown.
  */
-export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | undefined, at: number): ToolRow {
-  const status = rowStatus(fields.status ?? undefined);
+export function buildToolRow(
+  fields: ToolCallUpdateFields,
+  previous: ToolRow | undefined,
+  at: number,
+  decision?: ToolDecision,
+): ToolRow {
+  const wire = rowStatus(fields.status ?? undefined);
+  const ran = decision === undefined || decision.verdict === "allowed";
+  const status = !ran && isFinished(wire) ? (decision.verdict as ToolRowStatus) : wire;
   const fromContent = diffsOf(fields.content);
   const diffs = fromContent.length > 0 ? fromContent : diffFromInput(fields.rawInput);
-  const startedAt = previous ? previous.startedAt : isFinished(status) ? undefined : at;
+  const firstSeen = previous ? previous.startedAt : isFinished(status) ? undefined : at;
+  const startedAt = !ran ? undefined : decision ? Math.max(firstSeen ?? decision.at, decision.at) : firstSeen;
   const finishedAt = isFinished(status)
     ? (previous?.finishedAt ?? (startedAt !== undefined ? at : undefined))
     : undefined;
@@ -166,9 +177,13 @@ export function buildToolRow(fields: ToolCallUpdateFields, previous: ToolRow | u
   };
 }
 
-/** The row marked cancelled (an unfinished call of a turn that ended cancelled or failed). */
-export function cancelRow(row: ToolRow, at: number): ToolRow {
-  return { ...row, status: "cancelled", finishedAt: row.startedAt !== undefined ? at : undefined };
+/**
+ * The row of an unfinished call of a turn that ended cancelled or failed: cancelled, or rejected when the user
+ * rejected it and the agent never said it ended.
+ */
+export function cancelRow(row: ToolRow, at: number, decision?: ToolDecision): ToolRow {
+  const status = decision?.verdict === "rejected" ? "rejected" : "cancelled";
+  return { ...row, status, finishedAt: row.startedAt !== undefined ? at : undefined };
 }
 
 /** The row as printed into the transcript: diffs dropped (only the collapsed line is printed). */

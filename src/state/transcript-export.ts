@@ -11,6 +11,7 @@ export const STATUS_WORD: Readonly<Record<ToolRow["status"], string>> = {
   running: "running",
   done: "done",
   failed: "failed",
+  rejected: "rejected",
   cancelled: "cancelled",
 };
 

@@ -31,10 +31,21 @@ export interface HeaderInfo {
 
 /**
  * How a tool row is shown. `done` is ZeroClaw's `completed`, which it sends even when the tool failed
- * (protocol.md §6.4): the row says "done", never "succeeded". `cancelled` is ours: an unfinished call of a
- * turn that ended cancelled or failed.
+ * (protocol.md §6.4): the row says "done", never "succeeded". `rejected` and `cancelled` are ours: the user
+ * rejected the call's permission request, or it was answered `cancelled` (Esc), or the turn ended cancelled or
+ * failed with the call unfinished. The agent reports such calls `failed` (Claude) or `completed` (ZeroClaw).
  */
-export type ToolRowStatus = "pending" | "running" | "done" | "failed" | "cancelled";
+export type ToolRowStatus = "pending" | "running" | "done" | "failed" | "rejected" | "cancelled";
+
+/**
+ * How a tool call's permission request was answered: an allowed call is timed from `at` (the user's thinking
+ * time is not the tool's); a rejected or cancelled one never ran.
+ */
+export interface ToolDecision {
+  readonly verdict: "allowed" | "rejected" | "cancelled";
+  /** When it was answered (ms since epoch). */
+  readonly at: number;
+}
 
 /** One diff of a tool call (edit tools), for the expanded row. */
 export interface ToolDiff {
@@ -66,7 +77,10 @@ export interface ToolRow {
   readonly terminalTail?: string;
   /** The files it touches, for `o` (the editor beside the pane); the path is sanitized like every agent string. */
   readonly locations: readonly ToolRowLocation[];
-  /** When we first heard of it and when it finished (ms since epoch); absent for replayed calls. */
+  /**
+   * When it started (ms since epoch): when it was allowed, else when we first heard of it; and when it
+   * finished. Absent for calls that never ran (rejected, cancelled at the request) and replayed ones.
+   */
   readonly startedAt?: number;
   readonly finishedAt?: number;
 }
@@ -214,11 +228,21 @@ export interface TurnState {
   readonly cancelling: boolean;
   /** A `turn cancelled` marker is already in the transcript for this turn (ZeroClaw sends its own). */
   readonly markedCancelled: boolean;
+  /** This turn's answered permission requests, by the tool call id they name (see `tool-decisions.ts`). */
+  readonly decisions?: Readonly<Record<string, ToolDecision>>;
+  /**
+   * ZeroClaw's answered request, whose `approval-…` id names no call: it belongs to the next `tool_call`
+   * (protocol.md §7.1: "after the decision, the real tool_call … follows").
+   */
+  readonly nextCallDecision?: ToolDecision;
 }
 
 /** What the transcript note of an answered permission request needs. */
 export interface OpenPermission {
   readonly title: string;
+  /** The tool call the request names, and the kinds of its options (to tell an allow from a reject). */
+  readonly toolCallId?: string;
+  readonly optionKinds?: Readonly<Record<string, string>>;
   readonly optionNames: Readonly<Record<string, string>>;
   /** Answered with `zc-pane answer` or the tmux popup rather than in the pane. */
   readonly answeredOutside?: boolean;

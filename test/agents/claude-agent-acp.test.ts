@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { replayTour } from "../helpers/replay-pane.js";
+import { openReplayPane, replayTour, runTurn } from "../helpers/replay-pane.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 /** @zed-industries/claude-agent-acp 0.23.1, replayed from its capture, in the pane in real tmux (issue 12). */
@@ -22,6 +22,22 @@ for (const width of [40, 90]) {
       expect(rows).toMatch(/✓ ✎ Edit mock/);
       // The decisions keep their answer whatever the width.
       expect(rows.match(/⚿ .* → Allow/g)).toHaveLength(3);
+    });
+  });
+}
+
+for (const width of [40, 90]) {
+  describe(`claude-agent-acp rejected at ${width} columns`, () => {
+    it("says rejected, not failed, and shows no running time for the call that never ran", async () => {
+      const pane = await openReplayPane("claude-agent-acp-reject.jsonl", { width, height: 30 });
+      tmux = pane.tmux;
+      await runTurn(tmux, "Run it #bash", "n", 1);
+      const rows = await tmux.waitFor("User refused", 15_000, () => tmux!.history());
+      expect(rows).toMatch(/⚿ .* → Reject/);
+      // Claude reports the rejected call `failed`: the row says what the user did.
+      expect(rows).toMatch(/✗ \$ printf 'hello[^\n]* rejected\n/);
+      expect(rows).not.toMatch(/✗ \$ printf[^\n]*failed/);
+      expect(rows).not.toMatch(/rejected \d/);
     });
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { replayTour } from "../helpers/replay-pane.js";
+import { openReplayPane, replayTour, runTurn } from "../helpers/replay-pane.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 /** @zed-industries/codex-acp 0.16.0, replayed from its capture (no `authenticate`: skipped), in real tmux (issue 12). */
@@ -19,6 +19,22 @@ for (const width of [40, 90]) {
       expect(rows).not.toContain('"stdout"');
       expect(rows).toMatch(/✓ ✎ Edit /);
       expect(rows).toMatch(/⚿ .* → Yes, proceed/);
+    });
+  });
+}
+
+for (const width of [40, 90]) {
+  describe(`codex-acp cancelled at ${width} columns`, () => {
+    it("Esc at the request cancels the turn and the call reads cancelled, never failed", async () => {
+      const pane = await openReplayPane("codex-acp-cancel.jsonl", { width, height: 30 });
+      tmux = pane.tmux;
+      const rows = await runTurn(tmux, "Run it #bash", "Escape", 1);
+      expect(rows).toMatch(/⚿ .* → cancelled/);
+      expect(rows).toContain("⊘ turn cancelled");
+      expect(rows).not.toMatch(/failed/);
+      // The agent was told: the cancel, then the request answered `cancelled`.
+      const sent = pane.received().map((message) => message.method ?? (message.result ? "result" : "?"));
+      expect(sent).toContain("session/cancel");
     });
   });
 }

@@ -14,8 +14,10 @@ for (const width of [40, 90]) {
       const { rows } = tour;
       // Gemini sends no tool_call before its permission request: the row starts from the request's update.
       expect(rows).toMatch(/✓ \$ printf 'hello from mock/);
+      // Gemini sends the call only finished: it is timed from the approval (it had no duration at all).
+      expect(rows).toMatch(/✓ \$ printf 'hello[^\n]* done \d+\.\ds\n/);
       expect(rows).not.toMatch(/execute printf 'hello/);
-      expect(rows).toMatch(/✓ ✎ Writing to m/);
+      expect(rows).toMatch(/✓ ✎ Writing to/);
       expect(rows).toMatch(/\+line 2 \(edited\)/);
       expect(rows.match(/⚿ .* → Allow/g)).toHaveLength(3);
     });

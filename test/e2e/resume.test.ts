@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI } from "../helpers/demo-agent.js";
 import { TmuxSession } from "../helpers/tmux.js";
+import { formatElapsed } from "../../src/ui/app/layout.js";
 
 /**
  * `zc-pane --resume` as a user runs it: a first pane runs a turn and quits; a second pane, with the same
@@ -68,6 +69,37 @@ describe("zc-pane --resume in a real tmux", () => {
     third.start(`${process.execPath} ${CLI} --load ${id.slice(0, 6)}`);
     const loaded = await third.waitFor(/loaded[\s\S]*› think again[\s\S]*ready/, 15_000, () => third.history());
     expect(loaded).toMatch(/› think\n/);
+  }, 60_000);
+
+  it("shows the tool rows' durations the journal recorded after --resume (not 0.0s for all)", async () => {
+    const first = open();
+    first.start(`${process.execPath} ${CLI} --demo`);
+    await first.waitFor(/ready/);
+    await submit(first, "shell");
+    await first.waitFor(/\d-\d pick/, 15_000);
+    first.send("y");
+    await first.waitFor(/✓ \$ git status --short +done \d+\.\ds/, 15_000, () => first.history());
+    await first.waitFor(/ready/);
+    first.send("C-c");
+    await first.waitFor(/again to quit/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    first.send("C-c");
+    const quit = await first.waitFor(/zc-pane --resume ([0-9a-f-]+)/, 10_000, () => first.history());
+    const id = /zc-pane --resume ([0-9a-f-]+)/.exec(quit)![1]!;
+    // The row is timed from its tool_call (ZeroClaw asks before it) to its end, as the journal recorded them.
+    const journal = readFileSync(join(first.home, "state", "zc-pane", "transcripts", `${id}.jsonl`), "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as { t: string; at: number; update?: { sessionUpdate: string } });
+    const stamp = (kind: string) => journal.find((entry) => entry.update?.sessionUpdate === kind)!.at;
+    const recorded = formatElapsed(stamp("tool_call_update") - stamp("tool_call"));
+
+    const second = open(first.home);
+    second.start(`${process.execPath} ${CLI} --resume ${id}`);
+    // The journal is shown first, then the banner of the resumed session.
+    const resumed = await second.waitFor(/✓ \$ git status --short +done[\s\S]*resumed/, 10_000, () => second.history());
+    // Before, every resumed row said `done 0.0s` (timed at the replay's own instant).
+    expect(resumed).toMatch(new RegExp(`✓ \\$ git status --short +done ${recorded.replace(".", "\\.")}\\n`));
   }, 60_000);
 
   it("an unknown id exits 1 with the hint, and opens no session", () => {

@@ -2,14 +2,17 @@ import type { ClientEvent } from "../../client/events.js";
 import type { PaneActionInput } from "../actions.js";
 import type { JournalEntry } from "./journal-format.js";
 
-/** One step of a replay: a client event for `PaneStore.handleClientEvent`, or a local action for `dispatch`. */
+/**
+ * One step of a replay: a client event for `PaneStore.handleClientEvent` at the time the journal recorded it
+ * (so tool rows keep their real durations), or a local action for `dispatch`.
+ */
 export type ReplayStep =
-  | { readonly kind: "event"; readonly event: ClientEvent }
+  | { readonly kind: "event"; readonly event: ClientEvent; readonly at: number }
   | { readonly kind: "action"; readonly action: PaneActionInput };
 
 /** What a replay feeds: the pane's store (`PaneStore` fits as is). */
 export interface ReplayTarget {
-  handleClientEvent(event: ClientEvent): void;
+  handleClientEvent(event: ClientEvent, at?: number): void;
   dispatch(action: PaneActionInput): void;
 }
 
@@ -33,13 +36,15 @@ export function journalReplaySteps(sessionId: string, entries: readonly JournalE
   let openTurn: number | undefined;
   let hasConversation = false;
   let skipping = false;
-  const event = (value: ClientEvent) => steps.push({ kind: "event", event: value });
+  let at = 0;
+  const event = (value: ClientEvent, when = at) => steps.push({ kind: "event", event: value, at: when });
   const closeOpenTurn = () => {
     if (openTurn === undefined) return;
     event({ type: "turn-failed", sessionId, turnId: openTurn, message: INTERRUPTED_TURN_MESSAGE });
     openTurn = undefined;
   };
   for (const entry of entries) {
+    at = entry.at;
     switch (entry.t) {
       case "restore":
         closeOpenTurn();
@@ -81,7 +86,7 @@ export function journalReplaySteps(sessionId: string, entries: readonly JournalE
         openTurn = undefined;
         break;
       case "permission":
-        event({ type: "permission-requested", request: { ...entry.request, sessionId } });
+        event({ type: "permission-requested", request: { ...entry.request, sessionId } }, entry.request.receivedAt);
         event({ type: "permission-settled", key: entry.request.key, outcome: entry.outcome });
         break;
       case "capped":
@@ -102,7 +107,7 @@ export function journalReplaySteps(sessionId: string, entries: readonly JournalE
 /** Feeds a journal to the pane's store (see {@link journalReplaySteps}). */
 export function replayJournal(sessionId: string, entries: readonly JournalEntry[], target: ReplayTarget): void {
   for (const step of journalReplaySteps(sessionId, entries)) {
-    if (step.kind === "event") target.handleClientEvent(step.event);
+    if (step.kind === "event") target.handleClientEvent(step.event, step.at);
     else target.dispatch(step.action);
   }
 }

@@ -15,6 +15,7 @@ export const STATUS_GLYPH: Readonly<Record<ToolRowStatus, string>> = {
   running: "◐",
   done: "✓",
   failed: "✗",
+  rejected: "✗",
   cancelled: "⊘",
 };
 
@@ -24,5 +25,6 @@ export const STATUS_COLOR: Readonly<Record<ToolRowStatus, ForegroundColorName>> 
   running: "yellow",
   done: "cyan",
   failed: "red",
+  rejected: "yellow",
   cancelled: "yellow",
 };

@@ -26,11 +26,19 @@ function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Items without ids, adjacent agent text joined: how the text was cut into items depends on chunk timing. */
+/**
+ * Items without ids, adjacent agent text joined (how the text was cut into items depends on chunk timing), tool
+ * rows without their times (the live store and the journal stamp an event a few ms apart; see the next test).
+ */
 function normalized(items: readonly TranscriptItem[]): unknown[] {
   const out: Record<string, unknown>[] = [];
   for (const item of items) {
     const { id: _id, ...rest } = item;
+    if (rest.kind === "tool") {
+      const { startedAt: _started, finishedAt: _finished, ...row } = rest.row;
+      out.push({ ...rest, row });
+      continue;
+    }
     const last = out.at(-1);
     if (item.kind === "agent-text" && last?.kind === "agent-text")
       last.markdown = `${String(last.markdown)}${item.markdown}`;
@@ -62,7 +70,7 @@ describe("journal replay", () => {
         cwd,
       },
     });
-    const live = new PaneStore({ now: () => 0 });
+    const live = new PaneStore();
     client.subscribe(live.handleClientEvent);
     client.subscribe(recorder.handleEvent);
 
@@ -77,13 +85,25 @@ describe("journal replay", () => {
     const journal = await readSessionJournal(stateDir, session.sessionId);
     expect(journal?.warnings).toEqual([]);
     expect(journal?.entries.filter((entry) => entry.t === "permission").length).toBeGreaterThanOrEqual(2);
-    const replayed = new PaneStore({ now: () => 0 });
+    // The replay runs "now", long after the session: rows keep the durations the journal recorded.
+    const replayed = new PaneStore({ now: () => Date.now() + 3_600_000 });
     replayJournal(session.sessionId, journal!.entries, replayed);
     replayed.flush();
 
     const liveItems = live.getState().transcript.toArray();
     expect(liveItems.length).toBeGreaterThan(10);
-    expect(normalized(replayed.getState().transcript.toArray())).toEqual(normalized(liveItems));
+    const replayedItems = replayed.getState().transcript.toArray();
+    expect(normalized(replayedItems)).toEqual(normalized(liveItems));
+    const durations = (items: readonly TranscriptItem[]) =>
+      items.flatMap((item) =>
+        item.kind === "tool" && item.row.startedAt !== undefined && item.row.finishedAt !== undefined
+          ? [item.row.finishedAt - item.row.startedAt]
+          : [],
+      );
+    // The demo's shell command runs 150 ms after its approval: the replay does not say 0.0s (it ran an hour later).
+    expect(durations(replayedItems).length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...durations(replayedItems))).toBeGreaterThanOrEqual(100);
+
     expect(liveItems.some((item) => item.kind === "permission")).toBe(true);
 
     // The recorder also indexed the session, titled by its first prompt.
@@ -94,6 +114,42 @@ describe("journal replay", () => {
   const chunk = (value: string) =>
     parseSessionUpdate({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: value } });
   const at = 1;
+
+  it("replays each event at the time it was recorded: a row is timed from its approval to its end", () => {
+    const call = (status: string) =>
+      parseSessionUpdate({
+        sessionUpdate: status === "pending" ? "tool_call" : "tool_call_update",
+        toolCallId: "toolu_1",
+        title: "ls",
+        kind: "execute",
+        status,
+      });
+    const options = [
+      { optionId: "allow", name: "Allow", kind: "allow_once" as const },
+      { optionId: "reject", name: "Reject", kind: "reject_once" as const },
+    ];
+    const entries: JournalEntry[] = [
+      { t: "prompt", at: 10_000, text: "list", attachments: [] },
+      { t: "update", at: 10_100, update: call("pending") },
+      // The user thought for 25 s: the request arrived at 10,200 and was answered at 35,200.
+      {
+        t: "permission",
+        at: 35_200,
+        request: { key: "0", requestId: 0, toolCall: { toolCallId: "toolu_1" }, options, receivedAt: 10_200 },
+        outcome: "allow",
+      },
+      { t: "update", at: 37_700, update: call("completed") },
+      { t: "turn-end", at: 37_800, stopReason: "end_turn" },
+    ];
+    const store = new PaneStore({ now: () => 99_000_000 });
+    replayJournal("s", entries, store);
+    store.flush();
+    const rows = store
+      .getState()
+      .transcript.toArray()
+      .flatMap((item) => (item.kind === "tool" ? [item.row] : []));
+    expect(rows).toMatchObject([{ status: "done", startedAt: 35_200, finishedAt: 37_700 }]);
+  });
 
   it("closes a turn the journal left open as interrupted, never silently", () => {
     const entries: JournalEntry[] = [

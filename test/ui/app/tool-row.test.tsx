@@ -23,6 +23,7 @@ const EXPECTED: Record<ToolRowStatus, { glyph: string; word: string }> = {
   running: { glyph: "◐", word: "running" },
   done: { glyph: "✓", word: "done" },
   failed: { glyph: "✗", word: "failed" },
+  rejected: { glyph: "✗", word: "rejected" },
   cancelled: { glyph: "⊘", word: "cancelled" },
 };
 
