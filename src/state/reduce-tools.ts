@@ -73,7 +73,7 @@ function markTurnCancelled(state: PaneState): PaneState {
 /**
  * Applies a `tool_call` (`isStart`) or `tool_call_update`: an upsert keyed by `toolCallId` (fields left out
  * keep their value). A call that finishes is printed collapsed into the transcript and kept among the recent
- * rows; a `tool_call` ends the text segment before it, since the agent's text continues after the tool.
+ * rows; a new call ends the text segment before it, since the agent's text continues after the tool.
  */
 export function upsertToolCall(
   state: PaneState,
@@ -88,7 +88,10 @@ export function upsertToolCall(
   // details change, the printed line cannot. A second `tool_call` with a known id is a new call.
   const recentIndex =
     isStart || liveIndex >= 0 ? -1 : state.live.recent.findIndex((record) => record.row.toolCallId === id);
-  const taken = takeDecision(isStart ? endSegment(state) : state, id, isStart && liveIndex < 0 && recentIndex < 0);
+  const isNewRow = liveIndex < 0 && recentIndex < 0;
+  // Text before a call and text after it are two paragraphs, also for agents whose first word about a call
+  // is its update (Gemini sends no `tool_call`).
+  const taken = takeDecision(isStart || isNewRow ? endSegment(state) : state, id, isStart && isNewRow);
   const decision = taken.decision;
   let next = taken.state;
   if (liveIndex >= 0) {

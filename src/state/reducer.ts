@@ -241,7 +241,8 @@ function reduceUpdate(state: PaneState, update: SessionUpdate, at: number): Pane
       const entries = planEntries(update.entries);
       // Outside a turn (ZeroClaw re-sends the plan on resume) nothing will update it: print it at once.
       if (!state.turn.running) return appendItems(endSegment(state), { kind: "plan", entries });
-      return withLive(state, { plan: entries, planDirty: true });
+      // The text before a plan and the text after it are two paragraphs ("Here's my plan." / "Plan recorded.").
+      return withLive(endSegment(state), { plan: entries, planDirty: true });
     }
     case "available_commands_update":
       return {

@@ -58,6 +58,18 @@ describe("the pane in a real tmux, against the demo agent", () => {
     expect(history).not.toContain("**zc-pane demo agent**");
   });
 
+  it("keeps the text before and after a plan update as two paragraphs, live and in the scrollback", async () => {
+    const session = await openPane();
+    await submit(session, "plan");
+    // While the turn runs, the new step's text streams below the printed one, never joined to it.
+    const live = await session.waitFor(/Working on step 2\./, 15_000);
+    expect(live).not.toMatch(/step 1\. ?Working/);
+    await session.waitFor(/ready/, 15_000);
+    const history = session.history();
+    for (const step of [1, 2, 3, 4]) expect(history).toMatch(new RegExp(`\\nWorking on step ${step}\\.\\n\\n`));
+    expect(history).toMatch(/\nAll four steps are done\.\n/);
+  });
+
   it("cancels a slow turn with Esc", async () => {
     const session = await openPane();
     await submit(session, "slow");

@@ -300,6 +300,17 @@ describe("other updates", () => {
     expect(ended.live.plan).toBeUndefined();
   });
 
+  it("ends the streamed text at a plan update: the text after it is the next paragraph, live and printed", () => {
+    const plan = update({ sessionUpdate: "plan", entries: [{ content: "a", status: "pending", priority: "low" }] });
+    const mid = run([turnStarted(), text("Here's my plan."), plan]);
+    expect(mid.live.stream).toBeUndefined();
+    const state = run([turnStarted(), text("Here's my plan."), plan, text("Plan recorded."), turnEnded()]);
+    expect(items(state).flatMap((item) => (item.kind === "agent-text" ? [item.markdown] : []))).toEqual([
+      "Here's my plan.",
+      "Plan recorded.",
+    ]);
+  });
+
   it("prints a plan that arrives outside a turn (ZeroClaw re-sends it on resume) at once", () => {
     const state = run([
       update({ sessionUpdate: "plan", entries: [{ content: "Resume me", status: "in_progress", priority: "high" }] }),

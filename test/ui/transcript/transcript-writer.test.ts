@@ -5,7 +5,7 @@ import { visibleWidth } from "../../../src/markdown/wrap.js";
 import { PaneStore } from "../../../src/state/pane-store.js";
 import { initialPaneState } from "../../../src/state/reducer.js";
 import { TranscriptWriter } from "../../../src/ui/transcript/transcript-writer.js";
-import { SESSION, text, toolCall, toolUpdate, turnEnded, turnStarted } from "../../state/fixtures.js";
+import { SESSION, text, thought, toolCall, toolUpdate, turnEnded, turnStarted, update } from "../../state/fixtures.js";
 
 beforeAll(async () => {
   await loadMarkdownRenderer();
@@ -133,5 +133,38 @@ describe("transcript writer", () => {
     const repainted = stripVTControlCharacters(writer.repaint(30));
     expect(repainted).not.toContain("question 1");
     expect(repainted).toContain("question 2");
+  });
+
+  describe("text before and after a tool call, a plan or a thought is two paragraphs (issue 12 item 11)", () => {
+    const plan = update({
+      sessionUpdate: "plan",
+      entries: [{ content: "Write notes", status: "pending", priority: "medium" }],
+    });
+    const between = {
+      "a plan": [plan],
+      "a thought": [thought("Let me think.")],
+      "a tool call": [
+        toolCall({ toolCallId: "t", title: "ls", kind: "execute", status: "pending" }),
+        toolUpdate({ toolCallId: "t", status: "completed" }),
+      ],
+      // Gemini: no `tool_call`, the call's first word is its finished update.
+      "a call known only by its update": [
+        toolUpdate({ toolCallId: "g", title: "ls", kind: "execute", status: "completed" }),
+      ],
+    };
+    for (const [what, events] of Object.entries(between)) {
+      it(`with ${what} between them`, () => {
+        const { store, plain } = writerOn();
+        store.handleClientEvent(turnStarted(1));
+        store.handleClientEvent(text("Here's my plan."));
+        for (const event of events) store.handleClientEvent(event);
+        store.handleClientEvent(text("Plan recorded."));
+        store.handleClientEvent(turnEnded("end_turn", undefined, 1));
+        const out = plain();
+        expect(out).not.toContain("plan.Plan");
+        expect(out).toMatch(/Here's my plan\.\n\n/);
+        expect(out).toMatch(/\nPlan recorded\.\n/);
+      });
+    }
   });
 });
