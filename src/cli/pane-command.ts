@@ -56,6 +56,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
   let target: ResumeTarget | undefined;
   let notify: NotifySettings;
   let keymap: Keymap;
+  let maxDeliveredBytes: number | undefined;
   try {
     args = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, resume: { type: "string" }, load: { type: "string" } });
     if (args.values.help) {
@@ -72,11 +73,13 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
       restoreId !== undefined
         ? await resolveResumeTarget(restoreId, connectionOptionsFrom(args.values), stateDir())
         : undefined;
-    // The config file is read once: its agents and MCP servers for the connection, `notify` and `keys` for the pane.
+    // The config file is read once: its agents and MCP servers for the connection, `notify`, `keys` and
+    // `maxDeliveredBytes` for the pane.
     const config = loadConfigFile();
     const registry = buildAgentRegistry(config.config, config.path, { configFound: config.found });
     notify = notifySettingsOf(config.config, config.path);
     keymap = keymapOf(config.config, config.path);
+    maxDeliveredBytes = config.config.maxDeliveredBytes;
     connection = resolveConnection(target?.connection ?? connectionOptionsFrom(args.values), { registry });
   } catch (error) {
     if (error instanceof UsageError) {
@@ -110,6 +113,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
     resumeFlags: connectionFlags(values),
     notify,
     keymap,
+    ...(maxDeliveredBytes !== undefined ? { maxDeliveredBytes } : {}),
   });
 }
 
@@ -124,6 +128,8 @@ interface PaneOptions {
   readonly notify: NotifySettings;
   /** The pane's keys (config.json `keys` over the defaults). */
   readonly keymap: Keymap;
+  /** config.json `maxDeliveredBytes`: what one session may have saved of delivered files. */
+  readonly maxDeliveredBytes?: number;
 }
 
 async function runPane(options: PaneOptions): Promise<number> {
@@ -192,6 +198,7 @@ async function runPane(options: PaneOptions): Promise<number> {
     ...(options.alias ? { alias: options.alias } : {}),
     ...(options.restore ? { restore: options.restore } : {}),
     downloadDir: downloadDir(),
+    ...(options.maxDeliveredBytes !== undefined ? { maxDeliveredBytes: options.maxDeliveredBytes } : {}),
     onQuit: (reason) => quit(reason),
     clearScreen: () => {
       writer.cleared();

@@ -3,9 +3,12 @@ import { readAttachment } from "../client/attachments.js";
 import { ClientError } from "../client/errors.js";
 import type { PendingPermission, PermissionPolicy } from "../client/permission-queue.js";
 import { resolveConnection, UsageError } from "../config/connection.js";
-import { stateDir } from "../config/paths.js";
+import { buildAgentRegistry } from "../config/agents.js";
+import { loadConfigFile } from "../config/config-file.js";
+import { downloadDir, stateDir } from "../config/paths.js";
 import type { ContentBlock, PermissionOutcome } from "../protocol/index.js";
 import { sanitizeText } from "../markdown/sanitize.js";
+import { DeliveryBudget, deliverySaver } from "../state/delivered-files.js";
 import { describeConnection } from "../state/persistence/session-entry.js";
 import { SessionIndex, SessionLookupError } from "../state/persistence/session-index.js";
 import { SessionRecorder } from "../state/persistence/session-recorder.js";
@@ -53,8 +56,12 @@ export async function runPromptCommand(argv: readonly string[]): Promise<number>
       throw new UsageError(`--approve takes ask, allow-once or reject, not "${approve}"`);
     const text = args.positionals.join(" ").trim();
     if (text.length === 0) throw new UsageError("no prompt text given");
+    // The config file: its agents and MCP servers for the connection, `maxDeliveredBytes` for the turn.
+    const config = loadConfigFile();
+    const registry = buildAgentRegistry(config.config, config.path, { configFound: config.found });
     return await runTurn({
-      connection: resolveConnection(connectionOptionsFrom(args.values)),
+      connection: resolveConnection(connectionOptionsFrom(args.values), { registry }),
+      ...(config.config.maxDeliveredBytes !== undefined ? { maxDeliveredBytes: config.config.maxDeliveredBytes } : {}),
       cwd: resolve(args.values.cwd ?? process.cwd()),
       ...(args.values.alias !== undefined ? { alias: args.values.alias } : {}),
       ...(args.values.resume !== undefined ? { resume: await resumeId(args.values.resume) } : {}),
@@ -82,6 +89,8 @@ interface TurnOptions {
   readonly approve: Approve;
   readonly json: boolean;
   readonly text: string;
+  /** config.json `maxDeliveredBytes`: what the session may have saved of delivered files. */
+  readonly maxDeliveredBytes?: number;
 }
 
 async function runTurn(options: TurnOptions): Promise<number> {
@@ -183,6 +192,11 @@ async function runTurn(options: TurnOptions): Promise<number> {
     } else {
       client.subscribe((event) => printer.handle(event));
     }
+    // Delivered files are saved as in the pane, each one a stderr line (also under --json: stdout is the wire).
+    const deliveries = deliverySaver(downloadDir(), new DeliveryBudget(options.maxDeliveredBytes), (outcome) =>
+      printer.delivery(outcome),
+    );
+    client.subscribe(deliveries.handle);
     client.subscribe((event) => {
       if (event.type === "permission-requested" && options.approve === "ask" && canAsk) {
         void approver.ask(event.request).then((outcome) => client.permissions.answer(event.request.key, outcome));
@@ -198,6 +212,7 @@ async function runTurn(options: TurnOptions): Promise<number> {
       options.files.map((file) => basename(file)),
     );
     const result = await client.prompt(session.sessionId, prompt);
+    await deliveries.idle();
     if (!options.json) printer.finish(result.finalText);
     if (unaskable) return EXIT.unaskable;
     if (stdoutClosed) return EXIT.brokenPipe;

@@ -1,6 +1,7 @@
 import type { ClientEvent } from "../client/events.js";
 import type { ToolCallUpdateFields } from "../protocol/index.js";
 import { StreamSanitizer, sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
+import type { DeliveryOutcome } from "../state/delivered-files.js";
 import { summarizeToolInput, toolDisplayName } from "../state/tool-summary.js";
 
 const STATUS_GLYPH: Readonly<Record<string, string>> = { completed: "✓", failed: "✗", in_progress: "…", pending: "…" };
@@ -128,6 +129,19 @@ export class PromptPrinter {
       default:
         return false;
     }
+  }
+
+  /** A delivered file: where it was saved, or why not (and, once, that the session's cap is reached). */
+  delivery(outcome: DeliveryOutcome): void {
+    const call = this.tools.get(outcome.toolCallId);
+    const name = call ? toolDisplayName(call) : "delivered file";
+    this.flush();
+    if (outcome.saved) {
+      this.line(`⬇ ${name}: saved to ${outcome.path}`);
+      return;
+    }
+    this.line(`✗ ${name}: ${outcome.error}`);
+    if (outcome.capNotice) this.line(outcome.capNotice);
   }
 
   private line(text: string): void {

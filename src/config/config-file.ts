@@ -66,6 +66,11 @@ export const ConfigFileSchema = z.strictObject({
    */
   trustGateway: z.boolean().optional(),
   /**
+   * The bytes of delivered files (ZeroClaw's `deliver_file`) one session may save, 256 MiB by default: past
+   * it, a delivery is refused with a notice rather than written.
+   */
+  maxDeliveredBytes: z.number().int().positive().optional(),
+  /**
    * How a pane the user is not looking at asks for attention when a turn ends or a request waits: the bell
    * (default), plus an OSC 9 or OSC 777 desktop notification, or `notifyCommand` run with title and body.
    */

@@ -43,6 +43,8 @@ export interface SessionControllerOptions {
   readonly restore?: SessionToRestore;
   /** Where delivered files are saved. */
   readonly downloadDir: string;
+  /** What one session may have saved in all (config.json `maxDeliveredBytes`; 256 MiB by default). */
+  readonly maxDeliveredBytes?: number;
   /** Called once when the pane should end; the CLI unmounts Ink and prints the resume command. */
   readonly onQuit: (reason: QuitReason) => void;
   /** `/clear`: the CLI clears the terminal (only it may write to stdout directly). */

@@ -4,7 +4,7 @@ import type { ClientEvent } from "../client/events.js";
 import type { BackoffOptions } from "../client/reconnect/backoff.js";
 import { Reconnector, shouldReconnect } from "../client/reconnect/reconnector.js";
 import { createLogger } from "../log/logger.js";
-import { deliveryWatcher } from "./delivered-files.js";
+import { DeliveryBudget, deliveryWatcher } from "./delivered-files.js";
 import type { PaneStore } from "./pane-store.js";
 import { ElicitationRelay } from "./elicitation-relay.js";
 import { PermissionRelay } from "./permission-relay.js";
@@ -34,6 +34,8 @@ export interface SessionLifecycleOptions {
   readonly restore?: SessionToRestore;
   /** Where delivered files are saved. */
   readonly downloadDir: string;
+  /** What one session may have saved in all (config.json `maxDeliveredBytes`; 256 MiB by default). */
+  readonly maxDeliveredBytes?: number;
   readonly recording?: SessionRecording;
   /** The restored session's local transcript is already on screen: a `session/load` replay is not shown again. */
   readonly historyShown?: boolean;
@@ -75,11 +77,15 @@ export class SessionLifecycle {
       this.options.store.getState().live.tools.find((record) => record.row.toolCallId === toolCallId)?.row.diffs ?? [],
   });
   readonly elicitations = new ElicitationRelay();
+  /** Delivered bytes per session, across reconnects and restarts. */
+  private readonly deliveryBudget: DeliveryBudget;
 
   constructor(
     private readonly options: SessionLifecycleOptions,
     private readonly hooks: LifecycleHooks,
-  ) {}
+  ) {
+    this.deliveryBudget = new DeliveryBudget(options.maxDeliveredBytes);
+  }
 
   get connection(): Connection | undefined {
     return this.connectionValue;
@@ -278,7 +284,9 @@ export class SessionLifecycle {
     });
     const offRecording = this.options.recording ? client.subscribe(this.options.recording.handleEvent) : undefined;
     const offSelf = client.subscribe(this.onClientEvent);
-    const offDeliveries = client.subscribe(deliveryWatcher(this.options.store, this.options.downloadDir));
+    const offDeliveries = client.subscribe(
+      deliveryWatcher(this.options.store, this.options.downloadDir, this.deliveryBudget),
+    );
     this.unsubscribe = () => {
       offStore();
       offSelf();
