@@ -34,6 +34,8 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
       const { retryAt: _previous, ...header } = state.header;
       return {
         ...state,
+        // `r` was pressed: the death was told, the pane takes keys again (prompts queue until the session is back).
+        ...(action.state === "restarting" ? { agentDied: undefined } : {}),
         header: {
           ...header,
           connection: action.state,
@@ -115,6 +117,9 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
     case "tool-focus":
       return moveToolFocus(state, action.direction);
     case "agent-died": {
+      // One death, one report: a second word of the same death (a request failing on the connection already
+      // lost) changes nothing. A restart clears the death first, so its own failure is told.
+      if (state.agentDied) return state;
       // Not "turn cancelled": the error item says what happened; open rows still end as cancelled.
       const ended = endTurn(state, action.at, { cancelled: false });
       const withError = appendItems(ended, { kind: "error", message: sanitizeLine(action.death.message) });

@@ -3,6 +3,7 @@ import type { AgentInfo } from "../client/agent-info.js";
 import type { ClientEvent } from "../client/events.js";
 import type { BackoffOptions } from "../client/reconnect/backoff.js";
 import { Reconnector, shouldReconnect } from "../client/reconnect/reconnector.js";
+import { shortId } from "../common/format.js";
 import { createLogger } from "../log/logger.js";
 import { DeliveryBudget, deliveryWatcher } from "./delivered-files.js";
 import type { PaneStore } from "./pane-store.js";
@@ -67,6 +68,8 @@ export class SessionLifecycle {
   private quittingValue = false;
   private restarting = false;
   private reconnector: Reconnector | undefined;
+  /** The current connection closed on its own (the agent died, the socket dropped). */
+  private connectionLost = false;
   /** A `session/load` replays history the pane already shows: its updates are kept from the store. */
   private muteReplay = false;
   /** Open permission requests of the current client, for the modal. */
@@ -119,25 +122,43 @@ export class SessionLifecycle {
     this.reconnector?.stop();
   }
 
-  /** `r` after the agent died: start it again and restore the session (transcript and draft are kept). */
+  /**
+   * `r` after the agent died: start it again and restore the session (transcript and draft are kept). When
+   * the agent cannot restore it (it never saved a session that died mid-turn: gemini answers `session/load`
+   * with Internal error), a new session starts on the same connection, with a notice saying so: `r` always
+   * ends in a usable pane unless the agent cannot start at all.
+   */
   async restart(): Promise<void> {
     if (this.restarting) return;
     this.restarting = true;
     const sessionId = this.sessionIdValue;
+    const { store } = this.options;
     try {
       await this.disconnect();
-      if (!sessionId) {
-        await this.openOn(this.options.restore);
+      const connection = await this.connectNow("restarting");
+      const restore: SessionToRestore | undefined = sessionId ? { mode: "resume", sessionId } : this.options.restore;
+      if (!restore) {
+        await this.openOn(undefined, connection);
         return;
       }
-      const connection = await this.connectNow("restarting");
-      if (connection.agent.canResume || connection.agent.loadSession) {
-        await this.openOn({ mode: "resume", sessionId }, connection, true);
-      } else {
-        this.options.store.dispatch({
+      if (!connection.agent.canResume && !connection.agent.loadSession) {
+        store.dispatch({
           type: "notice",
           level: "warning",
-          message: `${connection.agent.name} cannot restore sessions; started a new one`,
+          message: `${connection.agent.title ?? connection.agent.name} cannot restore sessions; started a new one`,
+        });
+        await this.openOn(undefined, connection);
+        return;
+      }
+      try {
+        await this.openOn(restore, connection, sessionId ? true : this.options.historyShown === true);
+      } catch (error) {
+        // The agent itself went away meanwhile: its death is told by the disconnect, nothing to fall back on.
+        if (this.connectionLost) throw error;
+        store.dispatch({
+          type: "notice",
+          level: "warning",
+          message: `could not restore session ${shortId(restore.sessionId)}: ${describeError(error)}; started a new session (the agent does not know the conversation above)`,
         });
         await this.openOn(undefined, connection);
       }
@@ -203,7 +224,7 @@ export class SessionLifecycle {
 
   /** The agent could not be started or the session opened: the pane shows it with the offer to retry. */
   showDeath(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     log.error("the agent could not be started or the session opened", error);
     this.readyValue = false;
     this.options.store.dispatch({ type: "agent-died", death: { message } });
@@ -244,16 +265,20 @@ export class SessionLifecycle {
     const { client } = connection;
     const { store, cwd, alias } = this.options;
     if (restore) {
-      // The banner goes first: `session/load` replays the conversation and ZeroClaw's `session/resume`
-      // re-sends the plan, both before they answer. An unknown id fails below: the pane exits with the error.
-      store.dispatch({
-        type: "session-opened",
-        sessionId: restore.sessionId,
-        how: restore.mode,
-        ...(alias ? { alias } : {}),
-        cwd,
-      });
+      const announce = () =>
+        store.dispatch({
+          type: "session-opened",
+          sessionId: restore.sessionId,
+          how: restore.mode,
+          ...(alias ? { alias } : {}),
+          cwd,
+        });
+      // A `session/load` replays the conversation before it answers: the banner goes first. When the history
+      // is already on screen the replay is not shown, so the banner waits for the agent's yes and a failed
+      // restore (an unknown id, a session the agent never saved) leaves no "resumed" line behind.
+      if (!holdsHistory) announce();
       await this.restoreOn(connection, restore.sessionId, restore.mode, holdsHistory);
+      if (holdsHistory) announce();
       this.sessionIdValue = restore.sessionId;
       store.dispatch({ type: "session-restored" });
     } else {
@@ -278,6 +303,7 @@ export class SessionLifecycle {
 
   private attach(connection: Connection): void {
     this.connectionValue = connection;
+    this.connectionLost = false;
     const { client } = connection;
     const offStore = client.subscribe((event) => {
       if (!(this.muteReplay && event.type === "update")) this.options.store.handleClientEvent(event);
@@ -301,6 +327,7 @@ export class SessionLifecycle {
     if (event.type === "disconnected") {
       if (this.quittingValue || event.close.reason === "closed-by-us") return;
       this.readyValue = false;
+      this.connectionLost = true;
       if (this.sessionIdValue && shouldReconnect(event.close)) {
         this.beginReconnect(event.close.message);
         return;
@@ -348,7 +375,8 @@ export class SessionLifecycle {
     }
     await recording?.open(sessionId);
     recording?.endRestore();
-    if (how !== prefer)
+    // Said only when it shows: with the history already on screen, the agent's replay is not drawn at all.
+    if (how !== prefer && !holdsHistory)
       store.dispatch({
         type: "notice",
         level: "info",
@@ -403,4 +431,8 @@ export class SessionLifecycle {
     this.options.store.dispatch({ type: "notice", level: "info", message: "reconnected; the session is restored" });
     this.hooks.sessionReady();
   }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

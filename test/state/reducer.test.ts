@@ -395,4 +395,21 @@ describe("local actions", () => {
     expect(state.queue).toHaveLength(1);
     expect(state.header.connection).toBe("disconnected");
   });
+
+  it("tells a death once, and a restart's own failure again", () => {
+    const died = {
+      type: "agent-died" as const,
+      death: { message: "the agent exited with code 3", exitCode: 3 },
+      at: 6,
+    };
+    // The failed restore of the lost connection reports the same death a second time: one line stays.
+    let state = run([turnStarted(), died, { ...died, death: { message: "session/load failed: closed" }, at: 7 }]);
+    expect(kinds(state).filter((kind) => kind === "error")).toHaveLength(1);
+    expect(state.agentDied?.message).toBe("the agent exited with code 3");
+    // `r`: the panel goes and the pane takes keys while the agent starts again; a failure then is told.
+    state = reducePane(state, { type: "connection", state: "restarting", at: 8 });
+    expect(state.agentDied).toBeUndefined();
+    state = reducePane(state, { ...died, death: { message: "cannot start the agent" }, at: 9 });
+    expect(kinds(state).filter((kind) => kind === "error")).toHaveLength(2);
+  });
 });

@@ -19,49 +19,27 @@ function stderrLines(death: AgentDeath): string[] {
   return tail ? tail.split("\n").slice(-STDERR_LINES) : [];
 }
 
-/** Lines {@link AgentDied} wants. */
+/** Lines {@link AgentDied} wants: none when the agent left nothing on stderr. */
 export function agentDiedLines(death: AgentDeath): number {
   const stderr = stderrLines(death).length;
-  return 2 + (stderr > 0 ? stderr + 1 : 0) + 1;
-}
-
-function describeExit(death: AgentDeath): string {
-  const parts = [];
-  if (death.exitCode !== undefined && death.exitCode !== null) parts.push(`exit code ${death.exitCode}`);
-  if (death.signal) parts.push(`signal ${death.signal}`);
-  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+  return stderr > 0 ? stderr + 1 : 0;
 }
 
 /**
- * The agent is gone: its exit code, signal and last stderr lines, and the offer to restart it and resume
- * the session. The transcript above and the draft in the input stay as they were.
+ * What the dead agent last wrote on stderr, under the transcript's one line that says it died (with its exit
+ * code or signal) and above the footer's offer to restart: the panel adds the why, it does not repeat the what.
  */
 export const AgentDied = memo(function AgentDied({ death, width, maxLines }: AgentDiedProps) {
   const stderr = stderrLines(death);
   const lines = [
-    // No exit code or signal: it never started (not found, refused), or the connection failed.
-    {
-      text:
-        death.exitCode === undefined && death.signal === undefined
-          ? "✗ the agent is not running"
-          : `✗ the agent stopped${describeExit(death)}`,
-      color: "red",
-      bold: true,
-    },
-    { text: sanitizeText(death.message).split("\n")[0] ?? "", color: undefined, bold: false },
-    ...(stderr.length > 0
-      ? [
-          { text: "stderr:", color: "gray", bold: false },
-          ...stderr.map((line) => ({ text: `  ${line}`, color: "gray", bold: false })),
-        ]
-      : []),
+    { text: "the agent's last stderr lines:", color: "gray" },
+    ...stderr.map((line) => ({ text: `  ${line}`, color: "gray" })),
   ];
-  const action = { text: "r restart and resume · ctrl+c quit", color: "yellow", bold: true };
-  const kept = [...lines.slice(0, Math.max(0, maxLines - 1)), action].slice(-Math.max(1, maxLines));
+  const kept = [lines[0]!, ...lines.slice(1).slice(-Math.max(0, maxLines - 1))].slice(0, Math.max(1, maxLines));
   return (
     <Box flexDirection="column">
       {kept.map((line, index) => (
-        <Text key={index} color={line.color} bold={line.bold} wrap="truncate-end">
+        <Text key={index} color={line.color} wrap="truncate-end">
           {fitLine(line.text || " ", width)}
         </Text>
       ))}

@@ -43,7 +43,7 @@ export function footerHints(context: {
   const key = (action: KeyAction) => keyLabel(context.keymap, action);
   if (context.confirming) return [`${key("confirm.yes")} stop after this turn`, `${key("confirm.no")} keep going`];
   if (context.quitArmed) return [`${key("app.interrupt")} again to quit`];
-  if (context.died) return [`${key("app.retry")} restart`, `${key("app.interrupt")} quit`];
+  if (context.died) return [`${key("app.retry")} restart and resume`, `${key("app.interrupt")} quit`];
   if (context.modalOpen) return ["answer the request above", `${key("app.interrupt")} cancel the turn`];
   if (context.running) {
     return [

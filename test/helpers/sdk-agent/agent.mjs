@@ -16,6 +16,8 @@
 //   --mcp-http   advertise mcpCapabilities.http (remote MCP servers are then sent to it)
 //   --store FILE keep sessions in FILE (JSON: [{sessionId, cwd, title?, updatedAt?, history: [{role, text}]}]),
 //                and advertise loadSession plus sessionCapabilities list, resume and delete
+//   --load-fails advertise loadSession only (no resume), and answer every session/load with -32603 Internal
+//                error, as gemini-cli does for a session it never saved (it died mid-turn)
 //
 // Like real agents, it starts every stdio MCP server it is given in session/new, load or resume (MCP
 // `initialize`, `notifications/initialized`, `tools/list`), and reports what it got on `mcp`.
@@ -33,6 +35,7 @@
 //   mcp                                                       the mcpServers received and the tools each stdio one listed
 //   elicit-form | elicit-url [URL]                            elicitation/create (a form of every field kind, or a URL
 //                                                             followed by elicitation/complete); reports the answer
+//   exit CODE                                                 a chunk, then the process exits with CODE mid-turn
 //   "...Reply with exactly X..." (anywhere)                   asks permission for a harmless tool, then says X
 //   anything else                                             "You said: ..."
 import * as acp from "@agentclientprotocol/sdk";
@@ -51,6 +54,7 @@ const mcpHttp = flags.has("--mcp-http");
 const modeOption = flags.has("--mode-option");
 const boolOption = flags.has("--bool-option");
 const argv = process.argv.slice(2);
+const loadFails = flags.has("--load-fails");
 const storeFile = argv.includes("--store") ? argv[argv.indexOf("--store") + 1] : undefined;
 
 const ENV_METHOD = "test-api-key";
@@ -270,6 +274,12 @@ async function runPrompt(ctx) {
   }
   const [word = "", ...rest] = text.split(/\s+/);
   switch (word) {
+    case "exit":
+      // Dies mid-turn: the prompt never gets an answer, as when a real agent crashes.
+      await say(client, sessionId, "about to exit");
+      process.stderr.write("sdk-agent: exiting mid-turn as asked\n");
+      process.exit(Number(rest[0] ?? 1));
+      break;
     case "plan":
       await update(client, sessionId, {
         sessionUpdate: "plan",
@@ -506,6 +516,7 @@ acp
         ...(storeFile
           ? { loadSession: true, sessionCapabilities: { close: {}, resume: {}, list: {}, delete: {} } }
           : {}),
+        ...(loadFails ? { loadSession: true } : {}),
         ...(mcpHttp ? { mcpCapabilities: { http: true, sse: false } } : {}),
       },
       authMethods: authMethods(),
@@ -532,7 +543,10 @@ acp
     receiveMcpServers(sessionId, ctx.params.mcpServers);
     return { sessionId, ...settings };
   })
-  .onRequest("session/load", (ctx) => restore(ctx, true))
+  .onRequest("session/load", (ctx) => {
+    if (loadFails) throw acp.RequestError.internalError();
+    return restore(ctx, true);
+  })
   .onRequest("session/resume", (ctx) => restore(ctx, false))
   .onRequest("session/list", (ctx) => ({
     sessions: stored()
