@@ -182,7 +182,7 @@ async function runPane(options: PaneOptions): Promise<number> {
   // `--resume`: the local transcript is on screen before the agent answers (`--load` has the agent replay it).
   const historyShown =
     options.restore?.mode === "resume"
-      ? showLocalTranscript(stateDir(), options.restore.sessionId, store)
+      ? showLocalTranscript(stateDir(), downloadDir(), options.restore.sessionId, store)
       : Promise.resolve(false);
   let shown = false;
   const controller = new SessionController({
@@ -240,7 +240,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       void controller.switchSession(entry.id, async () => {
         writer.cleared();
         screen.clearScreen();
-        return showLocalTranscript(stateDir(), entry.id, store);
+        return showLocalTranscript(stateDir(), downloadDir(), entry.id, store);
       });
     },
   };

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ClientEvent } from "../client/events.js";
 import { formatBytes } from "../common/format.js";
+import type { PaneActionInput } from "./actions.js";
 import type { PaneStore } from "./pane-store.js";
 import { deliveryOf, parseDeliveryUri } from "./tool-rows.js";
 
@@ -70,9 +72,20 @@ export class DeliveryError extends Error {
 }
 
 /**
+ * Where the file a delivery uri names is saved: `<sha256>[.<ext>]` inside `dir` (the name comes from the
+ * hash, never from the agent, so it cannot climb out of the download dir). Undefined for an unusable uri.
+ */
+export function deliveredFilePath(uri: string, dir: string): string | undefined {
+  const parsed = parseDeliveryUri(uri);
+  if (!parsed) return undefined;
+  const root = resolve(dir);
+  const path = join(root, parsed.extension ? `${parsed.sha256}.${parsed.extension}` : parsed.sha256);
+  return relative(root, path).split(sep)[0] === ".." ? undefined : path;
+}
+
+/**
  * Saves a file the agent delivered (design.md §5, §7): the bytes must hash to the sha256 the uri names, and
- * the file is written as `<sha256>[.<ext>]` inside `dir` only (the name comes from the hash, never from the
- * agent, so it cannot climb out of the download dir). Returns the saved path.
+ * the file is written at {@link deliveredFilePath}. Returns the saved path.
  */
 export async function saveDeliveredFile(uri: string, blob: string, dir: string): Promise<string> {
   const parsed = parseDeliveryUri(uri);
@@ -82,11 +95,9 @@ export async function saveDeliveredFile(uri: string, blob: string, dir: string):
   if (bytes.length > MAX_DELIVERY_BYTES) throw new DeliveryError(`the file is over 10 MiB (${bytes.length} bytes)`);
   const digest = createHash("sha256").update(bytes).digest("hex");
   if (digest !== parsed.sha256) throw new DeliveryError("the bytes do not match the sha256 in the uri; not saved");
-  const root = resolve(dir);
-  const path = join(root, parsed.extension ? `${digest}.${parsed.extension}` : digest);
-  if (relative(root, path).split(sep)[0] === "..")
-    throw new DeliveryError("refusing to write outside the download dir");
-  await mkdir(root, { recursive: true });
+  const path = deliveredFilePath(uri, dir);
+  if (!path) throw new DeliveryError("refusing to write outside the download dir");
+  await mkdir(dirname(path), { recursive: true });
   await writeFile(path, bytes, { mode: 0o644 });
   return path;
 }
@@ -104,7 +115,7 @@ export interface DeliverySaver {
 export function deliverySaver(
   dir: string,
   budget: DeliveryBudget,
-  settled: (outcome: DeliveryOutcome) => void,
+  settled: (outcome: DeliveryOutcome, sessionId: string) => void,
 ): DeliverySaver {
   const saving = new Set<Promise<void>>();
   const handle = (event: ClientEvent): void => {
@@ -115,27 +126,33 @@ export function deliverySaver(
     const { sessionId } = event;
     const { uri, bytes } = found.delivery;
     if (!budget.take(sessionId, uri, bytes)) {
-      settled({
-        toolCallId,
-        saved: false,
-        error: `refused: over this session's ${formatBytes(budget.limit)} of delivered files`,
-        ...(budget.firstRefusal(sessionId)
-          ? {
-              capNotice: `this session's delivered files reached the cap of ${formatBytes(budget.limit)}: later deliveries are refused, not saved (maxDeliveredBytes in config.json sets the cap)`,
-            }
-          : {}),
-      });
+      settled(
+        {
+          toolCallId,
+          saved: false,
+          error: `refused: over this session's ${formatBytes(budget.limit)} of delivered files`,
+          ...(budget.firstRefusal(sessionId)
+            ? {
+                capNotice: `this session's delivered files reached the cap of ${formatBytes(budget.limit)}: later deliveries are refused, not saved (maxDeliveredBytes in config.json sets the cap)`,
+              }
+            : {}),
+        },
+        sessionId,
+      );
       return;
     }
     const save = saveDeliveredFile(uri, found.blob, dir).then(
-      (path) => settled({ toolCallId, saved: true, path }),
+      (path) => settled({ toolCallId, saved: true, path }, sessionId),
       (error: unknown) => {
         budget.giveBack(sessionId, uri, bytes);
-        settled({
-          toolCallId,
-          saved: false,
-          error: error instanceof DeliveryError ? error.message : `could not save it: ${(error as Error).message}`,
-        });
+        settled(
+          {
+            toolCallId,
+            saved: false,
+            error: error instanceof DeliveryError ? error.message : `could not save it: ${(error as Error).message}`,
+          },
+          sessionId,
+        );
       },
     );
     saving.add(save);
@@ -144,14 +161,47 @@ export function deliverySaver(
   return { handle, idle: async () => void (await Promise.all(saving)) };
 }
 
-/** {@link deliverySaver} for the pane: each outcome goes to the store (the row, and the cap's notice). */
-export function deliveryWatcher(store: PaneStore, dir: string, budget: DeliveryBudget): (event: ClientEvent) => void {
-  return deliverySaver(dir, budget, (outcome) => {
-    if (outcome.saved) {
-      store.dispatch({ type: "delivery-saved", toolCallId: outcome.toolCallId, path: outcome.path });
-      return;
-    }
-    store.dispatch({ type: "delivery-failed", toolCallId: outcome.toolCallId, error: outcome.error });
-    if (outcome.capNotice) store.dispatch({ type: "notice", level: "warning", message: outcome.capNotice });
+/**
+ * {@link deliverySaver} for the pane: each outcome goes to the store (the row, and the cap's notice) and to
+ * `record` (the journal, so a replay shows it instead of waiting for it).
+ */
+export function deliveryWatcher(
+  store: PaneStore,
+  dir: string,
+  budget: DeliveryBudget,
+  record?: (sessionId: string, outcome: DeliveryOutcome) => void,
+): (event: ClientEvent) => void {
+  return deliverySaver(dir, budget, (outcome, sessionId) => {
+    store.dispatch(deliveryAction(outcome));
+    if (!outcome.saved && outcome.capNotice)
+      store.dispatch({ type: "notice", level: "warning", message: outcome.capNotice });
+    record?.(sessionId, outcome);
   }).handle;
+}
+
+/** The store's action for a delivery's outcome: its live row becomes a transcript row. */
+export function deliveryAction(
+  outcome: Pick<DeliveryOutcome, "toolCallId"> & ({ saved: true; path: string } | { saved: false; error: string }),
+): PaneActionInput {
+  return outcome.saved
+    ? { type: "delivery-saved", toolCallId: outcome.toolCallId, path: outcome.path }
+    : { type: "delivery-failed", toolCallId: outcome.toolCallId, error: outcome.error };
+}
+
+/**
+ * After a replay, the deliveries whose outcome the journal does not hold (journals written before it did,
+ * or a pane that quit while saving): saved when the file is in `dir` under its hash name, else not saved.
+ * Nothing is saved again and nothing waits: a replayed row never stays "saving…".
+ */
+export function settleReplayedDeliveries(store: Pick<PaneStore, "dispatch" | "getState">, dir: string): void {
+  for (const { toolCallId, uri } of store.getState().live.deliveries) {
+    const path = deliveredFilePath(uri, dir);
+    store.dispatch(
+      deliveryAction(
+        path && existsSync(path)
+          ? { toolCallId, saved: true, path }
+          : { toolCallId, saved: false, error: "not saved (no record that it was)" },
+      ),
+    );
+  }
 }

@@ -1,4 +1,6 @@
 import { createLogger } from "../log/logger.js";
+import { settleReplayedDeliveries } from "./delivered-files.js";
+import type { PaneStore } from "./pane-store.js";
 import { replayJournal, type ReplayTarget } from "./persistence/journal-replay.js";
 import { readSessionJournal } from "./persistence/journal-reader.js";
 
@@ -11,8 +13,9 @@ const log = createLogger("pane.restore");
  */
 export async function showLocalTranscript(
   stateDir: string,
+  downloadDir: string,
   sessionId: string,
-  store: ReplayTarget & { batch(apply: () => void): void },
+  store: ReplayTarget & Pick<PaneStore, "batch" | "getState">,
 ): Promise<boolean> {
   try {
     const journal = await readSessionJournal(stateDir, sessionId);
@@ -20,6 +23,7 @@ export async function showLocalTranscript(
     // One change for the whole journal: the transcript writer renders only what the scrollback keeps of it.
     store.batch(() => {
       replayJournal(sessionId, journal.entries, store);
+      settleReplayedDeliveries(store, downloadDir);
       for (const warning of journal.warnings) store.dispatch({ type: "notice", level: "warning", message: warning });
     });
     return true;

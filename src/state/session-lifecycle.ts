@@ -311,7 +311,9 @@ export class SessionLifecycle {
     const offRecording = this.options.recording ? client.subscribe(this.options.recording.handleEvent) : undefined;
     const offSelf = client.subscribe(this.onClientEvent);
     const offDeliveries = client.subscribe(
-      deliveryWatcher(this.options.store, this.options.downloadDir, this.deliveryBudget),
+      deliveryWatcher(this.options.store, this.options.downloadDir, this.deliveryBudget, (sessionId, outcome) =>
+        this.options.recording?.recordDelivery(sessionId, outcome),
+      ),
     );
     this.unsubscribe = () => {
       offStore();

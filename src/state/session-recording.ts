@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { ClientEvent } from "../client/events.js";
+import type { DeliveryOutcome } from "./delivered-files.js";
 import { SessionRecorder, type SessionRecorderOptions } from "./persistence/session-recorder.js";
 
 /** What the pane records about its sessions: {@link PaneRecording} in production, nothing in most tests. */
@@ -15,6 +16,8 @@ export interface SessionRecording {
   endRestore(): void;
   /** A prompt that goes to the agent now; attachments are paths (only their names are kept). */
   recordPrompt(text: string, attachments: readonly string[]): void;
+  /** Where a delivered file was saved, or why it was not. */
+  recordDelivery(sessionId: string, outcome: DeliveryOutcome): void;
   close(): Promise<void>;
 }
 
@@ -93,6 +96,10 @@ export class PaneRecording implements SessionRecording {
   recordPrompt(text: string, attachments: readonly string[]): void {
     const names = attachments.map((path) => basename(path));
     this.step((recorder) => recorder.recordPrompt(text, names));
+  }
+
+  recordDelivery(sessionId: string, outcome: DeliveryOutcome): void {
+    this.step((recorder) => recorder.recordDelivery(sessionId, outcome));
   }
 
   async close(): Promise<void> {

@@ -38,8 +38,14 @@ export type JournalEntry =
   /** A `session/load` or `session/resume` starts: updates until `restored` are the agent's replay. */
   | { readonly t: "restore"; readonly at: number; readonly how: "load" | "resume" }
   | { readonly t: "restored"; readonly at: number }
+  /** Where a file the agent delivered was saved (`path`), or why it was not (`error`). */
+  | ({ readonly t: "delivery"; readonly at: number; readonly toolCallId: string } & JournaledDelivery)
   /** The journal reached its size cap; nothing was appended after this line. */
   | { readonly t: "capped"; readonly at: number; readonly bytes: number };
+
+/** Where a delivered file was saved, or why it was not. */
+export type JournaledDelivery =
+  { readonly saved: true; readonly path: string } | { readonly saved: false; readonly error: string };
 
 /** Reads one parsed line as a header; undefined when it is not a valid one. */
 export function asHeader(value: unknown): JournalHeader | undefined {
@@ -116,6 +122,13 @@ export function asEntry(value: unknown): JournalEntry | undefined {
       return value["how"] === "load" || value["how"] === "resume" ? { t: "restore", at, how: value["how"] } : undefined;
     case "restored":
       return { t: "restored", at };
+    case "delivery": {
+      const { toolCallId, saved, path, error } = value;
+      if (typeof toolCallId !== "string") return undefined;
+      if (saved === true && typeof path === "string") return { t: "delivery", at, toolCallId, saved, path };
+      if (saved === false && typeof error === "string") return { t: "delivery", at, toolCallId, saved, error };
+      return undefined;
+    }
     case "capped":
       return { t: "capped", at, bytes: typeof value["bytes"] === "number" ? value["bytes"] : 0 };
     default:

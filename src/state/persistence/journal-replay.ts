@@ -1,5 +1,6 @@
 import type { ClientEvent } from "../../client/events.js";
 import type { PaneActionInput } from "../actions.js";
+import { deliveryAction } from "../delivered-files.js";
 import type { JournalEntry } from "./journal-format.js";
 
 /**
@@ -23,7 +24,8 @@ export const INTERRUPTED_TURN_MESSAGE = "this turn was interrupted: no result wa
  * Turns journal entries back into what the pane received live, so the same reducer rebuilds the transcript
  * (`--resume` shows it at once): a prompt becomes `prompt-submitted` then `turn-started`, updates become
  * `update` events, turn ends `turn-ended` / `turn-failed`, an answered permission request its
- * `permission-requested` and `permission-settled` pair (so the transcript shows the answer). A turn the journal left open is closed as failed
+ * `permission-requested` and `permission-settled` pair (so the transcript shows the answer), a delivered
+ * file's recorded outcome its `delivery-saved` or `delivery-failed` (never a row left saving). A turn the journal left open is closed as failed
  * with {@link INTERRUPTED_TURN_MESSAGE}, never silently dropped.
  *
  * A `session/load` replay recorded after the conversation it repeats is skipped: the agent replays history
@@ -88,6 +90,9 @@ export function journalReplaySteps(sessionId: string, entries: readonly JournalE
       case "permission":
         event({ type: "permission-requested", request: { ...entry.request, sessionId } }, entry.request.receivedAt);
         event({ type: "permission-settled", key: entry.request.key, outcome: entry.outcome });
+        break;
+      case "delivery":
+        steps.push({ kind: "action", action: deliveryAction(entry) });
         break;
       case "capped":
         closeOpenTurn();

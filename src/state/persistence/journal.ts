@@ -3,6 +3,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "
 import { dirname } from "node:path";
 import type { PendingPermission } from "../../client/permission-queue.js";
 import type { SessionUpdate } from "../../protocol/index.js";
+import type { DeliveryOutcome } from "../delivered-files.js";
 import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from "./journal-format.js";
 import { journalPath, type SessionFields } from "./session-entry.js";
 
@@ -168,6 +169,15 @@ export class JournalWriter {
 
   appendRestored(): void {
     this.append({ t: "restored", at: this.now() }, true);
+  }
+
+  /** Where a delivered file was saved, or why it was not (a replay shows it instead of waiting for it). */
+  appendDelivery(outcome: DeliveryOutcome): void {
+    const entry = { t: "delivery", at: this.now(), toolCallId: outcome.toolCallId } as const;
+    this.append(
+      outcome.saved ? { ...entry, saved: true, path: outcome.path } : { ...entry, saved: false, error: outcome.error },
+      false,
+    );
   }
 
   /** Writes whatever is buffered (synchronously). */

@@ -1,5 +1,6 @@
 import type { ClientEvent } from "../../client/events.js";
 import type { PendingPermission } from "../../client/permission-queue.js";
+import type { DeliveryOutcome } from "../delivered-files.js";
 import { JournalWriter, type JournalWriterOptions } from "./journal.js";
 import { SessionIndex } from "./session-index.js";
 import { sessionTitle, timeOf, type SessionEntry, type SessionFields } from "./session-entry.js";
@@ -144,6 +145,11 @@ export class SessionRecorder {
   /** Call when the load or resume has answered. */
   endRestore(): void {
     this.journal?.appendRestored();
+  }
+
+  /** Where a file the agent delivered in this session was saved, or why it was not. */
+  recordDelivery(sessionId: string, outcome: DeliveryOutcome): void {
+    if (sessionId === this.entry.id) this.journal?.appendDelivery(outcome);
   }
 
   /** Writes what the journal buffers now. */
