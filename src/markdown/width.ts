@@ -19,8 +19,15 @@ const SINGLE_COLUMN_RANGES = [
   "\\u0370-\\u0377\\u037a-\\u037f\\u0384-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ff", // Greek
   "\\u0400-\\u0482\\u048a-\\u04ff", // Cyrillic, without its combining marks
   "\\u2010-\\u2027\\u2030-\\u205e", // general punctuation: dashes, quotes, bullet, ellipsis (no bidi controls)
-  "\\u2190-\\u21ff\\u2200-\\u22ff", // arrows, mathematical operators
-  "\\u2500-\\u25fc", // box drawing, block elements, geometric shapes up to the emoji-presentation squares
+  // Arrows, mathematical operators, technical symbols, box drawing, geometric shapes, miscellaneous symbols,
+  // dingbats (✓ ✗ ✎ ✻) and braille (the spinner): every one string-width measures as one column, without the
+  // emoji-presentation ones (☕ ✅ ❌ …). Tool rows and plans are full of them: string-width's emoji regex
+  // costs ~0.4 ms a call, a quarter of a second on its first.
+  "\\u2190-\\u2319\\u231c-\\u2328\\u232b-\\u23e8\\u23ed-\\u23ef\\u23f1-\\u23f2\\u23f4-\\u25fc\\u25ff-\\u2613",
+  "\\u2616-\\u262f\\u2638-\\u2647\\u2654-\\u267e\\u2680-\\u2689\\u2690-\\u2692\\u2694-\\u26a0\\u26a2-\\u26a9",
+  "\\u26ac-\\u26bc\\u26bf-\\u26c3\\u26c6-\\u26cd\\u26cf-\\u26d3\\u26d5-\\u26e9\\u26eb-\\u26f1\\u26f4\\u26f6-\\u26f9",
+  "\\u26fb-\\u26fc\\u26fe-\\u2704\\u2706-\\u2709\\u270c-\\u2727\\u2729-\\u274b\\u274d\\u274f-\\u2752\\u2756",
+  "\\u2758-\\u2794\\u2798-\\u27af\\u27b1-\\u27be\\u27c0-\\u2b1a\\u2b1d-\\u2b4f\\u2b51-\\u2b54\\u2b56-\\u2bff",
 ];
 const SINGLE_COLUMN = new RegExp(`^[${SINGLE_COLUMN_RANGES.join("")}]*$`);
 

@@ -4,7 +4,10 @@ import {
   parseSessionNotification,
   parseSessionUpdate,
   parseToolCallContent,
+  AgentMessageChunkSchema,
+  AgentThoughtChunkSchema,
   SessionNotificationSchema,
+  UserMessageChunkSchema,
   type SessionUpdate,
   type SessionUpdateOf,
 } from "../../src/protocol/index.js";
@@ -95,6 +98,25 @@ describe("parseSessionUpdate: unsupported cases never throw", () => {
       sessionUpdate: "unsupported",
       kind: "plan_update",
     });
+  });
+
+  it("reads a text chunk exactly as its schema does: a copy, extra fields kept, a bad messageId dropped", () => {
+    const schemas = {
+      agent_message_chunk: AgentMessageChunkSchema,
+      agent_thought_chunk: AgentThoughtChunkSchema,
+      user_message_chunk: UserMessageChunkSchema,
+    };
+    for (const [tag, schema] of Object.entries(schemas)) {
+      for (const extra of [{}, { messageId: "m1", _meta: { x: 1 } }, { messageId: null }, { messageId: 7 }]) {
+        const raw = { sessionUpdate: tag, content: { type: "text", text: "hi", annotations: { a: 1 } }, ...extra };
+        const parsed = parseSessionUpdate(raw);
+        expect(parsed).toStrictEqual(schema.parse(raw));
+        expect(parsed).not.toBe(raw);
+      }
+    }
+    // Not a text chunk by hand: the schema reads it (its content an unsupported block).
+    const odd = { sessionUpdate: "agent_message_chunk", content: { type: "text", text: 5 } };
+    expect(parseSessionUpdate(odd)).toStrictEqual(AgentMessageChunkSchema.parse(odd));
   });
 
   it("turns a chunk without content into unsupported", () => {
