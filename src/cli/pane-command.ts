@@ -57,6 +57,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
   let notify: NotifySettings;
   let keymap: Keymap;
   let maxDeliveredBytes: number | undefined;
+  let maxJournalBytes: number | undefined;
   try {
     args = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, resume: { type: "string" }, load: { type: "string" } });
     if (args.values.help) {
@@ -73,13 +74,14 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
       restoreId !== undefined
         ? await resolveResumeTarget(restoreId, connectionOptionsFrom(args.values), stateDir())
         : undefined;
-    // The config file is read once: its agents and MCP servers for the connection, `notify`, `keys` and
-    // `maxDeliveredBytes` for the pane.
+    // The config file is read once: its agents and MCP servers for the connection, `notify`, `keys`,
+    // `maxDeliveredBytes` and `maxJournalBytes` for the pane.
     const config = loadConfigFile();
     const registry = buildAgentRegistry(config.config, config.path, { configFound: config.found });
     notify = notifySettingsOf(config.config, config.path);
     keymap = keymapOf(config.config, config.path);
     maxDeliveredBytes = config.config.maxDeliveredBytes;
+    maxJournalBytes = config.config.maxJournalBytes;
     connection = resolveConnection(target?.connection ?? connectionOptionsFrom(args.values), { registry });
   } catch (error) {
     if (error instanceof UsageError) {
@@ -114,6 +116,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
     notify,
     keymap,
     ...(maxDeliveredBytes !== undefined ? { maxDeliveredBytes } : {}),
+    ...(maxJournalBytes !== undefined ? { maxJournalBytes } : {}),
   });
 }
 
@@ -130,6 +133,8 @@ interface PaneOptions {
   readonly keymap: Keymap;
   /** config.json `maxDeliveredBytes`: what one session may have saved of delivered files. */
   readonly maxDeliveredBytes?: number;
+  /** config.json `maxJournalBytes`: what a session's transcript journal keeps on disk. */
+  readonly maxJournalBytes?: number;
 }
 
 async function runPane(options: PaneOptions): Promise<number> {
@@ -178,6 +183,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       cwd: options.cwd,
     },
     onWarning: (message) => store.dispatch({ type: "notice", level: "warning", message }),
+    ...(options.maxJournalBytes !== undefined ? { journal: { maxBytes: options.maxJournalBytes } } : {}),
   });
   // `--resume`: the local transcript is on screen before the agent answers (`--load` has the agent replay it).
   const historyShown =

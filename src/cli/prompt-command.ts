@@ -56,12 +56,14 @@ export async function runPromptCommand(argv: readonly string[]): Promise<number>
       throw new UsageError(`--approve takes ask, allow-once or reject, not "${approve}"`);
     const text = args.positionals.join(" ").trim();
     if (text.length === 0) throw new UsageError("no prompt text given");
-    // The config file: its agents and MCP servers for the connection, `maxDeliveredBytes` for the turn.
+    // The config file: its agents and MCP servers for the connection, `maxDeliveredBytes` and
+    // `maxJournalBytes` for the turn.
     const config = loadConfigFile();
     const registry = buildAgentRegistry(config.config, config.path, { configFound: config.found });
     return await runTurn({
       connection: resolveConnection(connectionOptionsFrom(args.values), { registry }),
       ...(config.config.maxDeliveredBytes !== undefined ? { maxDeliveredBytes: config.config.maxDeliveredBytes } : {}),
+      ...(config.config.maxJournalBytes !== undefined ? { maxJournalBytes: config.config.maxJournalBytes } : {}),
       cwd: resolve(args.values.cwd ?? process.cwd()),
       ...(args.values.alias !== undefined ? { alias: args.values.alias } : {}),
       ...(args.values.resume !== undefined ? { resume: await resumeId(args.values.resume) } : {}),
@@ -91,6 +93,8 @@ interface TurnOptions {
   readonly text: string;
   /** config.json `maxDeliveredBytes`: what the session may have saved of delivered files. */
   readonly maxDeliveredBytes?: number;
+  /** config.json `maxJournalBytes`: what the session's transcript journal keeps on disk. */
+  readonly maxJournalBytes?: number;
 }
 
 async function runTurn(options: TurnOptions): Promise<number> {
@@ -183,6 +187,7 @@ async function runTurn(options: TurnOptions): Promise<number> {
         title: options.text,
       },
       onWarning: (message) => writeErr(`zc-pane prompt: warning: ${message}\n`),
+      ...(options.maxJournalBytes !== undefined ? { journal: { maxBytes: options.maxJournalBytes } } : {}),
     });
     client.subscribe(recorder.handleEvent);
 

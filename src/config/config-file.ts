@@ -71,6 +71,11 @@ export const ConfigFileSchema = z.strictObject({
    */
   maxDeliveredBytes: z.number().int().positive().optional(),
   /**
+   * What a session's transcript journal keeps on disk, 64 MiB by default: past it, it goes on recording and
+   * drops its oldest messages. At least 4 KiB (the journal's header alone takes some hundreds of bytes).
+   */
+  maxJournalBytes: z.number().int().min(4096).optional(),
+  /**
    * How a pane the user is not looking at asks for attention when a turn ends or a request waits: the bell
    * (default), plus an OSC 9 or OSC 777 desktop notification, or `notifyCommand` run with title and body.
    */

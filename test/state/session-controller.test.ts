@@ -243,12 +243,17 @@ describe("SessionController", () => {
       );
     deliver("good", `attachment://deliver/${sha}.md`);
     deliver("bad", `attachment://deliver/${"0".repeat(64)}.md`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    store.flush();
-    const files = store
-      .getState()
-      .transcript.toArray()
-      .flatMap((item) => (item.kind === "delivered-file" ? [item.delivery] : []));
+    const settled = () => {
+      store.flush();
+      return store
+        .getState()
+        .transcript.toArray()
+        .flatMap((item) => (item.kind === "delivered-file" ? [item.delivery] : []));
+    };
+    // Saving is asynchronous: wait (bounded) until both deliveries are settled, without assuming how long.
+    for (const deadline = Date.now() + 10_000; settled().length < 2 && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const files = settled();
     expect(files.map((file) => file.state).sort()).toEqual(["failed", "saved"]);
     expect(await readdir(dir)).toEqual([`${sha}.md`]);
     expect(files.find((file) => file.state === "failed")?.error).toMatch(/sha256/);

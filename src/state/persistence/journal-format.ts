@@ -40,8 +40,11 @@ export type JournalEntry =
   | { readonly t: "restored"; readonly at: number }
   /** Where a file the agent delivered was saved (`path`), or why it was not (`error`). */
   | ({ readonly t: "delivery"; readonly at: number; readonly toolCallId: string } & JournaledDelivery)
-  /** The journal reached its size cap; nothing was appended after this line. */
-  | { readonly t: "capped"; readonly at: number; readonly bytes: number };
+  /**
+   * The first line after the header of a segment started when the journal reached its cap: what came before
+   * is in the older segment, or was dropped with it.
+   */
+  | { readonly t: "rotated"; readonly at: number };
 
 /** Where a delivered file was saved, or why it was not. */
 export type JournaledDelivery =
@@ -129,8 +132,8 @@ export function asEntry(value: unknown): JournalEntry | undefined {
       if (saved === false && typeof error === "string") return { t: "delivery", at, toolCallId, saved, error };
       return undefined;
     }
-    case "capped":
-      return { t: "capped", at, bytes: typeof value["bytes"] === "number" ? value["bytes"] : 0 };
+    case "rotated":
+      return { t: "rotated", at };
     default:
       return undefined;
   }

@@ -1,6 +1,6 @@
 import { open, readFile } from "node:fs/promises";
 import { asEntry, asHeader, type JournalEntry, type JournalHeader } from "./journal-format.js";
-import { journalPath } from "./session-entry.js";
+import { journalPath, olderSegmentPath } from "./session-entry.js";
 
 /** What a journal holds, in order, and what had to be skipped to read it. */
 export interface JournalContents {
@@ -12,15 +12,35 @@ export interface JournalContents {
   readonly skipped: number;
   /** The last line was cut short (the process died mid-write): skipped. */
   readonly tornTail: boolean;
-  /** The journal hit its size cap: the conversation went on past its end. */
-  readonly capped: boolean;
+  /** The journal reached its cap and rotated: the start of the conversation is no longer in it. */
+  readonly dropped: boolean;
   /** One human-readable line per problem, for the log or a notice. */
   readonly warnings: string[];
 }
 
-/** Reads the journal of `sessionId`; undefined when there is none. */
-export function readSessionJournal(stateDir: string, sessionId: string): Promise<JournalContents | undefined> {
-  return readJournal(journalPath(stateDir, sessionId));
+/**
+ * Reads the journal of `sessionId`, its older segment first when it has one (it rotated at its cap);
+ * undefined when there is none.
+ */
+export async function readSessionJournal(stateDir: string, sessionId: string): Promise<JournalContents | undefined> {
+  const path = journalPath(stateDir, sessionId);
+  const newest = await readJournal(path);
+  if (!newest) return undefined;
+  const older = await readJournal(olderSegmentPath(path));
+  if (!older) return newest;
+  // The newest segment's `rotated` line only says the older one exists; the older one's (if any) stays:
+  // what came before it was dropped.
+  const continued = newest.entries[0]?.t === "rotated" ? newest.entries.slice(1) : newest.entries;
+  const entries = [...older.entries, ...continued];
+  return {
+    path,
+    header: newest.header ?? older.header,
+    entries,
+    skipped: older.skipped + newest.skipped,
+    tornTail: newest.tornTail,
+    dropped: entries[0]?.t === "rotated",
+    warnings: [...older.warnings, ...newest.warnings],
+  };
 }
 
 /**
@@ -76,9 +96,7 @@ export function parseJournal(path: string, text: string): JournalContents {
   }
   if (skipped > 0) warnings.push(`${path}: skipped ${skipped} unreadable line${skipped === 1 ? "" : "s"}`);
   if (!header) warnings.push(`${path}: no readable header line`);
-  const capped = entries.at(-1)?.t === "capped";
-  if (capped) warnings.push(`${path}: the journal reached its size cap; later messages were not saved locally`);
-  return { path, header, entries, skipped, tornTail, capped, warnings };
+  return { path, header, entries, skipped, tornTail, dropped: entries[0]?.t === "rotated", warnings };
 }
 
 /** How much of a journal is read to find its header and first prompt when the index is rebuilt. */

@@ -94,13 +94,13 @@ export function journalReplaySteps(sessionId: string, entries: readonly JournalE
       case "delivery":
         steps.push({ kind: "action", action: deliveryAction(entry) });
         break;
-      case "capped":
-        closeOpenTurn();
+      case "rotated":
+        // Only the first line of what was read can be one: the older part of the session was dropped.
         event({
           type: "notice",
-          level: "warning",
+          level: "info",
           sessionId,
-          message: "the local transcript stops here: its journal reached the size cap",
+          message: "earlier messages of this session are no longer in the local transcript (it keeps the newest)",
         });
         break;
     }

@@ -1,11 +1,11 @@
 import { formatBytes } from "../../common/format.js";
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { PendingPermission } from "../../client/permission-queue.js";
 import type { SessionUpdate } from "../../protocol/index.js";
 import type { DeliveryOutcome } from "../delivered-files.js";
 import { JOURNAL_VERSION, type JournalEntry, type JournalHeader } from "./journal-format.js";
-import { journalPath, type SessionFields } from "./session-entry.js";
+import { journalPath, olderSegmentPath, type SessionFields } from "./session-entry.js";
 
 // Reading lives in its own file; callers import both halves from here.
 export {
@@ -16,7 +16,10 @@ export {
   type JournalContents,
 } from "./journal-reader.js";
 
-/** A journal stops growing here, so a runaway agent cannot fill the disk. */
+/**
+ * What a journal keeps on disk at most, so a runaway agent cannot fill it. It records in segments of half
+ * this size and keeps the newest two: past the cap it goes on recording, and drops the oldest messages.
+ */
 export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024;
 /** Buffered lines are written at the latest this long after the first of them (and at once at turn end). */
 const DEFAULT_FLUSH_DELAY_MS = 200;
@@ -27,7 +30,10 @@ const BATCH_BYTES = 64 * 1024;
 export interface JournalWriterOptions {
   readonly maxBytes?: number;
   readonly flushDelayMs?: number;
-  /** Told once when the journal cannot be written or reaches its cap; journaling then stops, never the caller. */
+  /**
+   * Told once when the journal first reaches its cap (it goes on, dropping its oldest segment), and once
+   * when it cannot be written (journaling then stops, never the caller).
+   */
   readonly onWarning?: (message: string) => void;
   readonly now?: () => number;
 }
@@ -55,6 +61,11 @@ export class JournalWriter {
   /** The file did not end with a newline (a torn line from a crash): start on a fresh line. */
   private needsNewline = false;
   private readonly maxBytes: number;
+  /** A segment is rotated out past this: with the one before it kept, the journal stays under its cap. */
+  private readonly segmentBytes: number;
+  /** Bytes of the segment's own first lines (header, `rotated`): a segment holding only them never rotates. */
+  private segmentStart = 0;
+  private rotatedOnce = false;
   private readonly flushDelayMs: number;
   private readonly now: () => number;
 
@@ -64,8 +75,11 @@ export class JournalWriter {
     /** Bytes in the file (what is still buffered is counted in `pendingBytes`, as characters). */
     private bytes: number,
     private readonly options: JournalWriterOptions,
+    /** The header line every segment starts with. */
+    private readonly headerLine: string,
   ) {
     this.maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_MAX_BYTES;
+    this.segmentBytes = Math.floor(this.maxBytes / 2);
     this.flushDelayMs = options.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS;
     this.now = options.now ?? Date.now;
   }
@@ -91,7 +105,8 @@ export class JournalWriter {
       closeSync(fd);
       throw error;
     }
-    const writer = new JournalWriter(path, fd, size, options);
+    const header: JournalHeader = { t: "header", v: JOURNAL_VERSION, ...session };
+    const writer = new JournalWriter(path, fd, size, options, `${JSON.stringify(header)}\n`);
     writer.needsNewline = lastByte !== undefined && lastByte !== 0x0a;
     if (!exitHookInstalled) {
       exitHookInstalled = true;
@@ -101,12 +116,8 @@ export class JournalWriter {
     }
     openWriters.add(writer);
     if (size === 0) {
-      const header: JournalHeader = { t: "header", v: JOURNAL_VERSION, ...session };
-      writer.push(`${JSON.stringify(header)}\n`, true);
-    } else if (size >= writer.maxBytes) {
-      writer.stop(
-        `the transcript journal ${path} is already at its ${formatBytes(writer.maxBytes)} cap; this session's new messages are not saved locally`,
-      );
+      writer.push(writer.headerLine, true);
+      writer.segmentStart = writer.bytes;
     }
     return writer;
   }
@@ -229,22 +240,48 @@ export class JournalWriter {
   }
 
   /**
-   * Counts `chars` more buffered characters, or stops the journal at its cap (false). Characters, not bytes,
-   * on the hot path: exact bytes are counted per batch in flush(), so the cap is overshot by at most one
-   * batch of non-ASCII text.
+   * Counts `chars` more buffered characters; past the segment's size, the segment is rotated first (false
+   * only when that failed and the journal stopped). Characters, not bytes, on the hot path: exact bytes are
+   * counted per batch in flush(), so a segment is overshot by at most one batch of non-ASCII text (or by one
+   * line longer than a segment).
    */
   private admit(chars: number): boolean {
-    if (this.bytes + this.pendingBytes + chars > this.maxBytes) {
+    if (this.bytes + this.pendingBytes + chars > this.segmentBytes) {
       this.flush();
-      if (this.bytes + chars > this.maxBytes) {
-        this.writeCapMarker();
-        this.stop(
-          `the transcript journal ${this.path} reached its ${formatBytes(this.maxBytes)} cap; later messages of this session are not saved locally`,
-        );
-        return false;
-      }
+      if (this.bytes + chars > this.segmentBytes && this.bytes > this.segmentStart && !this.rotate()) return false;
     }
     this.pendingBytes += chars;
+    return true;
+  }
+
+  /**
+   * Starts a new segment: the current one becomes the older segment (the one before it, if any, is dropped)
+   * and the new one starts with the header and a `rotated` line. Said once, the first time.
+   */
+  private rotate(): boolean {
+    if (this.fd === undefined) return false;
+    try {
+      closeSync(this.fd);
+      this.fd = undefined;
+      renameSync(this.path, olderSegmentPath(this.path));
+      this.fd = openSync(this.path, "a", 0o600);
+      const start = `${this.headerLine}${JSON.stringify({ t: "rotated", at: this.now() } satisfies JournalEntry)}\n`;
+      writeSync(this.fd, start);
+      this.bytes = Buffer.byteLength(start, "utf8");
+      this.segmentStart = this.bytes;
+      this.needsNewline = false;
+    } catch (error) {
+      this.stop(
+        `could not start a new segment of the transcript journal ${this.path} (${(error as Error).message}); this session's messages are no longer saved locally`,
+      );
+      return false;
+    }
+    if (!this.rotatedOnce) {
+      this.rotatedOnce = true;
+      this.options.onWarning?.(
+        `this session's transcript journal reached its ${formatBytes(this.maxBytes)} cap: it goes on recording and keeps the newest messages, dropping the oldest`,
+      );
+    }
     return true;
   }
 
@@ -268,17 +305,6 @@ export class JournalWriter {
       ...(run.messageId !== undefined ? { messageId: run.messageId } : {}),
     };
     this.pending.push(`{"t":"update","at":${run.at},"update":${JSON.stringify(update)}}\n`);
-  }
-
-  /** The marker may go a line past the cap: the reader then knows the transcript is incomplete. */
-  private writeCapMarker(): void {
-    if (this.fd === undefined) return;
-    const marker: JournalEntry = { t: "capped", at: this.now(), bytes: this.bytes };
-    try {
-      writeSync(this.fd, `${this.needsNewline ? "\n" : ""}${JSON.stringify(marker)}\n`);
-    } catch {
-      return;
-    }
   }
 
   private stop(warning: string): void {

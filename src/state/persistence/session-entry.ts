@@ -133,6 +133,14 @@ export function journalPath(stateDir: string, sessionId: string): string {
   return join(stateDir, TRANSCRIPTS_DIR, `${journalFileStem(sessionId)}.jsonl`);
 }
 
+/**
+ * The older segment of a journal that reached its cap (`<id>.jsonl.1`): the journal then records in a new
+ * `<id>.jsonl` and keeps this one, the segment before it being dropped. Not `*.jsonl`, so never listed.
+ */
+export function olderSegmentPath(journal: string): string {
+  return `${journal}.1`;
+}
+
 /** The file name of a session's journal without `.jsonl` (see {@link journalPath}). */
 export function journalFileStem(sessionId: string): string {
   const escaped = /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(sessionId)

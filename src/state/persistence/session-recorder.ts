@@ -17,7 +17,7 @@ export interface SessionRecorderOptions {
   readonly session: Omit<SessionFields, "title" | "created"> & { readonly title?: string };
   /** Told once per kind of problem (index not writable, journal full or not writable). Never fatal. */
   readonly onWarning?: (message: string) => void;
-  /** Size cap and flush delay of the journal (tests). */
+  /** Size cap (config.json `maxJournalBytes`) and flush delay (tests) of the journal. */
   readonly journal?: Pick<JournalWriterOptions, "maxBytes" | "flushDelayMs">;
   readonly now?: () => Date;
 }

@@ -124,13 +124,20 @@ export function hostilePeer(write, files) {
       case "initialize":
         return reply({
           protocolVersion: 1,
-          agentCapabilities: { loadSession: false, promptCapabilities: { image: false, embeddedContext: true } },
+          agentCapabilities: {
+            loadSession: false,
+            promptCapabilities: { image: false, embeddedContext: true },
+            sessionCapabilities: { resume: {} },
+          },
           agentInfo: { name: "hostile", version: "6.6.6" },
           authMethods: [],
         });
       case "session/new":
         cwd = params.cwd;
         return reply({ sessionId });
+      case "session/resume":
+        cwd = params.cwd;
+        return reply({});
       case "session/prompt":
         void (async () => {
           for (const action of script.prompt ?? []) await run(action);

@@ -1,6 +1,6 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { parseSessionNotification, parseSessionUpdate, type SessionUpdate } from "../../../src/protocol/index.js";
@@ -66,7 +66,7 @@ describe("transcript journal", () => {
       update: { sessionUpdate: "plan", entries: [{ activeForm: "Stepping" }] },
     });
     expect(read?.entries[4]).toEqual({ t: "turn-end", at: 1000, stopReason: "end_turn", finalText: "final words" });
-    expect(read).toMatchObject({ skipped: 0, tornTail: false, capped: false, warnings: [] });
+    expect(read).toMatchObject({ skipped: 0, tornTail: false, dropped: false, warnings: [] });
   });
 
   it("an update the client could not read comes back the same, with its unknown kind", async () => {
@@ -142,25 +142,47 @@ describe("transcript journal", () => {
     expect(read?.entries).toHaveLength(1);
   });
 
-  it("stops at the size cap with one warning and a marker line", async () => {
+  it("past the cap, rotates segments: keeps recording, keeps the newest, drops the oldest, warns once", async () => {
     const dir = tempState();
     const warnings: string[] = [];
     const journal = JournalWriter.open(dir, SESSION, {
       maxBytes: 4096,
       onWarning: (message) => warnings.push(message),
     });
-    for (let n = 0; n < 1000; n++) journal.appendUpdate(chunk(`chunk number ${n} `));
-    journal.appendPrompt("after the cap");
+    for (let n = 0; n < 1000; n++) journal.appendPrompt(`prompt number ${n}`);
     journal.close();
+    expect(warnings).toEqual([
+      "this session's transcript journal reached its 4 KiB cap: it goes on recording and keeps the newest messages, dropping the oldest",
+    ]);
+    const older = `${journal.path}.1`;
+    expect(statSync(journal.path).size + statSync(older).size).toBeLessThanOrEqual(4096 + 200);
+    expect(readdirSync(join(dir, "transcripts")).sort()).toEqual([basename(journal.path), basename(older)].sort());
+    const read = await readSessionJournal(dir, SESSION.id);
+    const prompts = read!.entries.flatMap((entry) => (entry.t === "prompt" ? [entry.text] : []));
+    expect(prompts.at(-1)).toBe("prompt number 999");
+    expect(prompts).not.toContain("prompt number 0");
+    // What is kept is one unbroken run of the newest prompts, after the marker of what was dropped.
+    const first = Number(prompts[0]!.split(" ").at(-1));
+    expect(prompts).toEqual(Array.from({ length: 1000 - first }, (_, i) => `prompt number ${first + i}`));
+    expect(read?.entries[0]?.t).toBe("rotated");
+    expect(read?.dropped).toBe(true);
+    expect(read?.header?.id).toBe(SESSION.id);
+  });
+
+  it("a journal opened over its cap rotates at its next line, not before", async () => {
+    const dir = tempState();
+    const first = JournalWriter.open(dir, SESSION, { maxBytes: 100_000 });
+    for (let n = 0; n < 100; n++) first.appendPrompt(`earlier ${n} ${"x".repeat(100)}`);
+    first.close();
+    const warnings: string[] = [];
+    const again = JournalWriter.open(dir, SESSION, { maxBytes: 4096, onWarning: (message) => warnings.push(message) });
+    expect(warnings).toEqual([]);
+    again.appendPrompt("after the reopen");
+    again.close();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/reached its 0 MiB cap|reached its .* cap/);
-    expect(journal.active).toBe(false);
-    const size = statSync(journal.path).size;
-    expect(size).toBeLessThan(4096 + 200);
-    const read = await readJournal(journal.path);
-    expect(read?.capped).toBe(true);
-    expect(read?.entries.at(-1)?.t).toBe("capped");
-    expect(read?.entries.some((entry) => entry.t === "prompt")).toBe(false);
+    const read = await readSessionJournal(dir, SESSION.id);
+    expect(read?.entries.at(-1)).toMatchObject({ t: "prompt", text: "after the reopen" });
+    expect(read?.dropped).toBe(false);
   });
 
   it("joins only chunks that nothing distinguishes: same stream, same message, no extra fields", async () => {
