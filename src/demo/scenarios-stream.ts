@@ -64,11 +64,14 @@ export async function slowScenario(turn: Turn): Promise<void> {
   }
 }
 
-/** `think`: a reasoning stream (agent_thought_chunk), then a short answer. */
+/**
+ * `think`: a reasoning stream (agent_thought_chunk), then a short answer. Models' reasoning is markdown with a
+ * bold headline and paragraphs (ZeroClaw passes it through as it comes), so the demo's is too.
+ */
 export async function thinkScenario(turn: Turn): Promise<void> {
   await turn.think(
-    "The user asked me to think out loud. These are thought chunks: a client may show them dimmed, fold them " +
-      "away, or drop them. They are never stored, so session/load never replays them.",
+    "**Thinking out loud**\n\nThe user asked me to think *out loud*: these are `agent_thought_chunk` updates.\n\n" +
+      "A client may show them dimmed or fold them away. They are never stored, so session/load never replays them.",
   );
   await turn.say("Done thinking. The reasoning above arrived as `agent_thought_chunk` updates.\n");
 }

@@ -1,5 +1,11 @@
 import { AppendLog } from "./append-log.js";
-import type { LiveState, PaneState, TranscriptItem } from "./view-model.js";
+import type { LiveState, PaneState, ToolRecord, TranscriptItem } from "./view-model.js";
+
+/** Finished rows (tool calls and thoughts) kept for Ctrl+O after they were printed. */
+export const MAX_RECENT_TOOLS = 10;
+
+/** The id prefix of a thought's row (ours; agents' tool call ids are theirs, and never hold a NUL). */
+export const THOUGHT_ROW_PREFIX = "\u0000thought-";
 
 /**
  * Small pure helpers the reducers share: appending transcript items with fresh ids, and ending the text
@@ -25,6 +31,25 @@ export function appendItems(state: PaneState, ...items: NewItem[]): PaneState {
   return { ...state, transcript: state.transcript.append(...numbered), nextId };
 }
 
+/** Keeps `record` among the recent finished rows Ctrl+O can reach, the oldest dropped past the cap. */
+export function pushRecent(recent: readonly ToolRecord[], record: ToolRecord): readonly ToolRecord[] {
+  const next = [...recent, record];
+  return next.length > MAX_RECENT_TOOLS ? next.slice(next.length - MAX_RECENT_TOOLS) : next;
+}
+
+/**
+ * A finished thought as a row of ACP's `think` kind, so Ctrl+O and Alt+Up/Down reach it like a tool row: its
+ * whole text is the row's output, shown as markdown when expanded.
+ */
+function thoughtRecord(id: number, text: string): ToolRecord {
+  const toolCallId = `${THOUGHT_ROW_PREFIX}${id}`;
+  const title = text.split("\n", 1)[0] ?? "";
+  return {
+    row: { toolCallId, status: "done", title, kind: "think", output: text, diffs: [], locations: [] },
+    source: { toolCallId, kind: "think", title, status: "completed" },
+  };
+}
+
 /** Replaces fields of the live state. */
 export function withLive(state: PaneState, live: Partial<LiveState>): PaneState {
   return { ...state, live: { ...state.live, ...live } };
@@ -41,8 +66,12 @@ export function endSegment(state: PaneState): PaneState {
   switch (stream.kind) {
     case "message":
       return stream.text.trim() === "" ? cleared : appendItems(cleared, { kind: "agent-text", markdown: stream.text });
-    case "thought":
-      return stream.text.trim() === "" ? cleared : appendItems(cleared, { kind: "thought", text: stream.text.trim() });
+    case "thought": {
+      const text = stream.text.trim();
+      if (text === "") return cleared;
+      const printed = appendItems(cleared, { kind: "thought", text });
+      return withLive(printed, { recent: pushRecent(printed.live.recent, thoughtRecord(cleared.nextId, text)) });
+    }
     case "user": {
       const text = stripReplayTimestamp(stream.text);
       return text.trim() === ""

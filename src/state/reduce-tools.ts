@@ -1,5 +1,5 @@
 import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
-import { appendItems, endSegment, withLive } from "./pane-ops.js";
+import { appendItems, endSegment, pushRecent, withLive } from "./pane-ops.js";
 import { withTerminalSnapshot } from "./terminals.js";
 import { outputTail } from "./tool-output.js";
 import {
@@ -13,9 +13,6 @@ import {
 } from "./tool-rows.js";
 import { takeDecision } from "./tool-decisions.js";
 import type { PaneState, ToolDecision, ToolRecord } from "./view-model.js";
-
-/** Finished rows kept for Ctrl+O after they were printed. */
-export const MAX_RECENT_TOOLS = 10;
 
 /** A delivered file's base64 can be 13 MB: the row keeps the uri and MIME type, never the bytes. */
 function withoutBlobs(fields: ToolCallUpdateFields): ToolCallUpdateFields {
@@ -31,11 +28,6 @@ function withoutBlobs(fields: ToolCallUpdateFields): ToolCallUpdateFields {
     return { ...item, content: { ...item.content, resource: { ...item.content.resource, blob: "" } } };
   });
   return { ...fields, content: stripped };
-}
-
-function pushRecent(recent: readonly ToolRecord[], record: ToolRecord): readonly ToolRecord[] {
-  const next = [...recent, record];
-  return next.length > MAX_RECENT_TOOLS ? next.slice(next.length - MAX_RECENT_TOOLS) : next;
 }
 
 /**

@@ -12,6 +12,9 @@ for (const width of [40, 90]) {
       const tour = await replayTour("codex-acp.jsonl", width, 3);
       tmux = tour.tmux;
       const { rows } = tour;
+      // The thought's bold headline is read, not shown as **, with how many more lines Ctrl+O shows.
+      expect(rows).toMatch(/✻ Planning \(\+1 line\)/);
+      expect(rows).not.toContain("**");
       expect(rows).toMatch(/✓ \$ printf 'hello from mock/);
       // Codex's argv is /bin/bash -lc SCRIPT: the shell is not shown.
       expect(rows).not.toContain("/bin/bash -lc");

@@ -12,6 +12,9 @@ for (const width of [40, 90]) {
       const tour = await replayTour("gemini-cli.jsonl", width, 3);
       tmux = tour.tmux;
       const { rows } = tour;
+      // The thought's bold headline is read, not shown as **, with how many more lines Ctrl+O shows.
+      expect(rows).toMatch(/✻ Planning \(\+1 line\)/);
+      expect(rows).not.toContain("**");
       // Gemini sends no tool_call before its permission request: the row starts from the request's update.
       expect(rows).toMatch(/✓ \$ printf 'hello from mock/);
       // Gemini sends the call only finished: it is timed from the approval (it had no duration at all).

@@ -71,7 +71,7 @@ describe("demo agent: scripted scenarios", () => {
     agent = AgentProcess.start();
     const sessionId = await agent.newSession();
     await agent.response(agent.request("session/prompt", { sessionId, prompt: "think" }));
-    expect(chunkTexts(agent, sessionId, "agent_thought_chunk").join("")).toContain("thought chunks");
+    expect(chunkTexts(agent, sessionId, "agent_thought_chunk").join("")).toContain("agent_thought_chunk` updates");
   });
 
   it("garbage: a non-JSON stdout line, then a normal answer", async () => {

@@ -90,6 +90,24 @@ describe("the pane in a real tmux, against the demo agent", () => {
     expect(session.screen()).toMatch(/Delivered demo-report\.md \(\d+ bytes\)/);
   });
 
+  it("shows a thought as rendered markdown, collapsed with its line count, and Ctrl+O expands and folds it", async () => {
+    const session = await openPane();
+    await submit(session, "think");
+    await session.waitFor(/ready/, 15_000);
+    // The headline without its ** markers, and how much more there is.
+    const collapsed = await session.waitFor(/✻ Thinking out loud \(\+2 lines\)/, 10_000, () => session.history());
+    expect(collapsed).not.toContain("**");
+    expect(collapsed).not.toContain("think out loud");
+    session.send("C-o");
+    const expanded = await session.waitFor(/✻ ▾ Thinking out loud/);
+    // The whole thought as markdown: emphasis and code read, not shown as * and `.
+    expect(expanded).toMatch(/The user asked me to think out loud: these are\s+agent_thought_chunk updates/);
+    expect(expanded).not.toMatch(/\*out loud\*|`agent_thought_chunk`/);
+    session.send("C-o");
+    // Folded again: the body leaves the screen.
+    await session.waitFor(/^(?![\s\S]*think out loud)/);
+  });
+
   it("quits on Ctrl+C twice and prints the resume command", async () => {
     const session = await openPane();
     await submit(session, "think");

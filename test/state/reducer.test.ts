@@ -240,6 +240,15 @@ describe("streamed text", () => {
     expect(kinds(state)).toEqual(["thought", "agent-text"]);
   });
 
+  it("keeps a finished thought among the recent rows (ACP's think kind), so Ctrl+O expands it", () => {
+    const state = run([turnStarted(), thought("**Planning**\n\nRun a command."), text("Starting.")]);
+    expect(state.live.recent.map((record) => record.row)).toMatchObject([
+      { kind: "think", status: "done", output: "**Planning**\n\nRun a command." },
+    ]);
+    const toggled = reducePane(state, { type: "tool-toggle", at: 0 });
+    expect(toggled.expanded).toEqual([state.live.recent[0]!.row.toolCallId]);
+  });
+
   it("strips the replay timestamp from replayed user text", () => {
     const state = run([
       userChunk("[2026-08-20 14:03:11 UTC] summarise the last commit"),

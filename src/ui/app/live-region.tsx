@@ -9,6 +9,7 @@ import { allocateLines, fitLine } from "./layout.js";
 import { Plan, planLines } from "./plan.js";
 import { ToolDetails, toolDetailsWant, ToolRowLine } from "./tool-row.js";
 import { DeliveryLine } from "./delivery-line.js";
+import { thoughtDetailsText, thoughtHeadline } from "./thought.js";
 import { liveTerminal, TerminalOutput, terminalOutputWant } from "./terminal-output.js";
 
 /**
@@ -122,7 +123,12 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
     <Box flexDirection="column" width={width}>
       {n("thought") > 0 && thought ? (
         <Text dimColor italic wrap="truncate-end">
-          {fitLine(`✻ ${thought.kind === "thought" ? "thinking" : "replaying"}… ${lastLine(thought.text)}`, width)}
+          {fitLine(
+            thought.kind === "thought"
+              ? `✻ thinking… ${thoughtHeadline(lastLine(thought.text))}`
+              : `✻ replaying… ${lastLine(thought.text)}`,
+            width,
+          )}
         </Text>
       ) : null}
       {shownTail.length > 0 ? <Text>{shownTail.join("\n")}</Text> : null}
@@ -144,7 +150,13 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
       {terminal && toolRoom > 0 && n("terminal") > 0 ? (
         <TerminalOutput terminal={terminal.terminal} width={width} maxLines={n("terminal")} />
       ) : null}
-      {expanded && n("details") > 0 ? (
+      {expanded && n("details") > 0 && expanded.row.kind === "think" ? (
+        <Text>
+          {thoughtDetailsText(expanded.row.output ?? expanded.row.title, width, n("details"), {
+            focused: markFocus && expanded === focused,
+          })}
+        </Text>
+      ) : expanded && n("details") > 0 ? (
         <ToolDetails
           row={expanded.row}
           width={width}

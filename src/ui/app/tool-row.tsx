@@ -8,6 +8,7 @@ import { computeLineDiff } from "../diff/line-diff.js";
 import { DiffView } from "../diff/diff-view.js";
 import { spinnerFrame, STATUS_COLOR, STATUS_GLYPH } from "./glyphs.js";
 import { allocateLines, fitLine, formatElapsed } from "./layout.js";
+import { thoughtDetailsWant, thoughtLineText } from "./thought.js";
 import { useTick } from "./ticker.js";
 
 /** Short glyphs for common kinds (one column each). */
@@ -65,6 +66,7 @@ export interface ToolRowLook {
  */
 export function toolRowText(row: ToolRow, width: number, look: ToolRowLook = {}): string {
   const { focused, expanded, now } = look;
+  if (row.kind === "think") return thoughtLineText(row.output ?? row.title, width, { focused, expanded });
   const glyph = look.glyph ?? STATUS_GLYPH[row.status];
   const end = row.finishedAt ?? now?.();
   const elapsed = row.startedAt !== undefined && end !== undefined ? formatElapsed(end - row.startedAt) : undefined;
@@ -237,6 +239,7 @@ export function ToolDetails({ row, width, lines, focused, animate }: ToolDetails
 
 /** Lines {@link ToolDetails} wants for a row (its line, input, diff and output, before any cap). */
 export function toolDetailsWant(row: ToolRow): number {
+  if (row.kind === "think") return thoughtDetailsWant(row.output ?? row.title);
   const input = row.inputText ? Math.min(6, row.inputText.split("\n", 7).length) : 0;
   const diff = row.diffs[0]
     ? Math.min(

@@ -7,6 +7,7 @@ import { deliveryText, shortPath } from "../app/delivery-line.js";
 import { fileWrittenText } from "../app/file-written.js";
 import { fitLine } from "../app/layout.js";
 import { planText } from "../app/plan.js";
+import { thoughtLineText } from "../app/thought.js";
 import { toolRowText } from "../app/tool-row.js";
 
 /** A prompt or an error longer than this is cut in the transcript (the export keeps it whole). */
@@ -39,14 +40,8 @@ export function recordText(record: TranscriptItem, width: number): string {
       return userText(record, width);
     case "agent-text":
       return answerText(record.markdown, width, record.continues === true);
-    case "thought": {
-      const lines = record.text.split("\n").filter((line) => line.trim() !== "");
-      const more = lines.length > 1 ? ` (+${lines.length - 1} lines)` : "";
-      return fitLine(
-        chalk.dim.italic(`${fitLine(`✻ ${lines[0] ?? ""}`, Math.max(4, width - more.length))}${more}`),
-        width,
-      );
-    }
+    case "thought":
+      return thoughtLineText(record.text, width);
     case "tool": {
       const line = toolRowText(record.row, width);
       const tail = record.row.terminalTail;
