@@ -62,7 +62,7 @@ describe("the pane in a real tmux, against the demo agent", () => {
     const session = await openPane();
     await submit(session, "plan");
     // While the turn runs, the new step's text streams below the printed one, never joined to it.
-    const live = await session.waitFor(/Working on step 2\./, 15_000);
+    const live = await session.waitFor(/Working on step 2\./, 15_000, () => session.history());
     expect(live).not.toMatch(/step 1\. ?Working/);
     await session.waitFor(/ready/, 15_000);
     const history = session.history();
