@@ -18,7 +18,7 @@ import { PaneStore } from "../state/pane-store.js";
 import { SessionController, type QuitReason } from "../state/session-controller.js";
 import type { TerminalsOptions } from "../client/capabilities/index.js";
 import { ClientError } from "../client/errors.js";
-import { describeConnection, type SessionEntry } from "../state/persistence/session-entry.js";
+import { agentLabel, describeConnection, type SessionEntry } from "../state/persistence/session-entry.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
 import { showLocalTranscript } from "../state/restore-local.js";
 import { PaneRecording } from "../state/session-recording.js";
@@ -239,7 +239,7 @@ async function runPane(options: PaneOptions): Promise<number> {
         store.dispatch({
           type: "notice",
           level: "info",
-          message: `${shortId(entry.id)} was opened with ${entry.agent} (${entry.transport.kind === "gateway" ? entry.transport.url : entry.transport.command}); resume it in a new pane with:\n  zc-pane --resume ${entry.id}`,
+          message: `${shortId(entry.id)} was opened with ${sanitizeLine(agentLabel(entry))} (${entry.transport.kind === "gateway" ? entry.transport.url : entry.transport.command}); resume it in a new pane with:\n  zc-pane --resume ${entry.id}`,
         });
         return;
       }

@@ -7,7 +7,7 @@ import { buildAgentRegistry } from "../config/agents.js";
 import { loadConfigFile } from "../config/config-file.js";
 import { downloadDir, stateDir } from "../config/paths.js";
 import type { ContentBlock, PermissionOutcome } from "../protocol/index.js";
-import { sanitizeText } from "../markdown/sanitize.js";
+import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import { DeliveryBudget, deliverySaver } from "../state/delivered-files.js";
 import { describeConnection } from "../state/persistence/session-entry.js";
 import { SessionIndex, SessionLookupError } from "../state/persistence/session-index.js";
@@ -182,6 +182,7 @@ async function runTurn(options: TurnOptions): Promise<number> {
       session: {
         id: session.sessionId,
         ...describeConnection(options.connection),
+        agentTitle: sanitizeLine(agent.title ?? agent.name),
         ...(options.alias ? { alias: options.alias } : {}),
         cwd: options.cwd,
         title: options.text,

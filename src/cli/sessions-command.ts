@@ -4,7 +4,7 @@ import { stateDir } from "../config/paths.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import { visibleWidth } from "../markdown/width.js";
 import { shortId } from "../common/format.js";
-import { timeOf, type SessionEntry } from "../state/persistence/session-entry.js";
+import { agentLabel, timeOf, type SessionEntry } from "../state/persistence/session-entry.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
 import { writeErr, writeOut } from "./terminal-out.js";
 
@@ -75,7 +75,7 @@ export function formatSessionTable(sessions: readonly SessionEntry[], options: {
   const rows = sessions.map((session) => [
     shortId(sanitizeLine(session.id)),
     formatAge(options.now - timeOf(session.lastActivity)),
-    cutEnd(sanitizeLine(session.agent), MAX_AGENT),
+    cutEnd(sanitizeLine(agentLabel(session)), MAX_AGENT),
     cutStart(tildePath(sanitizeLine(session.cwd), options.home), MAX_CWD),
     sanitizeLine(session.title) || "(no prompt yet)",
   ]);

@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { parseAgentCommand, type AgentCommand } from "../transport/agent-command.js";
+import { agentProgramName, parseAgentCommand, type AgentCommand } from "../transport/agent-command.js";
 import { redactToken } from "../transport/websocket-messages.js";
 import type { McpServer } from "../protocol/index.js";
 import { findOnPath, loadAgentRegistry, quirksForProgram, type AgentDefinition, type AgentRegistry } from "./agents.js";
@@ -161,7 +161,8 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
     const registry = context.registry ?? loadAgentRegistry(env, home);
     const quirks = quirksForProgram(registry, command);
     const mcpServers = mcpServersFor(options, registry);
-    return { kind: "stdio", agentName: command.command, command, quirks, mcpServers, ...auth };
+    // Named after the program it runs (not `env` or `npx`) until `initialize` gives the agent's own name.
+    return { kind: "stdio", agentName: agentProgramName(command), command, quirks, mcpServers, ...auth };
   }
   if (options.demo && options.agent && options.agent !== "demo")
     throw new UsageError("--demo cannot be combined with --agent");

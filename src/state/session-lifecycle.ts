@@ -5,6 +5,7 @@ import type { BackoffOptions } from "../client/reconnect/backoff.js";
 import { Reconnector, shouldReconnect } from "../client/reconnect/reconnector.js";
 import { shortId } from "../common/format.js";
 import { createLogger } from "../log/logger.js";
+import { sanitizeLine } from "../markdown/sanitize.js";
 import { DeliveryBudget, deliveryWatcher } from "./delivered-files.js";
 import type { PaneStore } from "./pane-store.js";
 import { ElicitationRelay } from "./elicitation-relay.js";
@@ -303,6 +304,7 @@ export class SessionLifecycle {
 
   private attach(connection: Connection): void {
     this.connectionValue = connection;
+    this.options.recording?.describeAgent(sanitizeLine(connection.agent.title ?? connection.agent.name));
     this.connectionLost = false;
     const { client } = connection;
     const offStore = client.subscribe((event) => {

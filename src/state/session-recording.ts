@@ -12,6 +12,8 @@ export interface SessionRecording {
   open(sessionId: string): Promise<void>;
   /** Every client event (subscribe it to each client the pane connects). */
   readonly handleEvent: (event: ClientEvent) => void;
+  /** The agent's own name (`initialize`), recorded with the sessions opened from now on. */
+  describeAgent(title: string): void;
   beginRestore(how: "load" | "resume"): void;
   endRestore(): void;
   /** A prompt that goes to the agent now; attachments are paths (only their names are kept). */
@@ -36,6 +38,7 @@ export class PaneRecording implements SessionRecording {
   /** What waits for {@link open} after {@link hold}: events, restore marks, prompts, in order. */
   private held: ((recorder: SessionRecorder) => void)[] | undefined;
   private opening: Promise<void> | undefined;
+  private agentTitle: string | undefined;
 
   constructor(private readonly options: PaneRecordingOptions) {}
 
@@ -66,7 +69,11 @@ export class PaneRecording implements SessionRecording {
         await previous?.close();
         this.recorder = await SessionRecorder.open({
           ...this.options,
-          session: { ...this.options.session, id: sessionId },
+          session: {
+            ...this.options.session,
+            id: sessionId,
+            ...(this.agentTitle ? { agentTitle: this.agentTitle } : {}),
+          },
         });
       }
       const held = this.held ?? [];
@@ -84,6 +91,10 @@ export class PaneRecording implements SessionRecording {
   readonly handleEvent = (event: ClientEvent): void => {
     this.step((recorder) => recorder.handleEvent(event));
   };
+
+  describeAgent(title: string): void {
+    this.agentTitle = title;
+  }
 
   beginRestore(how: "load" | "resume"): void {
     this.step((recorder) => recorder.beginRestore(how));

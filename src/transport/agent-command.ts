@@ -17,3 +17,53 @@ export function parseAgentCommand(commandLine: string): AgentCommand {
   if (!command) throw new Error("the agent command is empty");
   return { command, args };
 }
+
+/** `env` options that take a value as the next word (`-u NAME`, `-C DIR`, `-S STRING`). */
+const ENV_OPTIONS_WITH_VALUE = new Set(["-u", "--unset", "-C", "--chdir", "-S", "--split-string"]);
+/** Package runners whose first non-option word is a package: the agent is named after it. */
+const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+
+/**
+ * The name of the program an agent command really runs, to call the agent by until `initialize` names it:
+ * `env -i -u X VAR=1 gemini --acp` is `gemini`, `npx -y @zed-industries/claude-agent-acp@0.23.1` is
+ * `claude-agent-acp` (the package, without scope or version), `/usr/local/bin/codex-acp` is `codex-acp`.
+ */
+export function agentProgramName(command: Pick<AgentCommand, "command" | "args">): string {
+  const words = [command.command, ...command.args];
+  let index = 0;
+  const skip = (optionsWithValue: ReadonlySet<string>) => {
+    while (index < words.length) {
+      const word = words[index]!;
+      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) index++;
+      else if (word === "--") {
+        index++;
+        return;
+      } else if (word.startsWith("-")) index += optionsWithValue.has(word) ? 2 : 1;
+      else return;
+    }
+  };
+  while (index < words.length && baseName(words[index]!) === "env") {
+    index++;
+    skip(ENV_OPTIONS_WITH_VALUE);
+  }
+  const program = words[index];
+  if (program === undefined) return baseName(command.command);
+  if (PACKAGE_RUNNERS.has(baseName(program))) {
+    index++;
+    skip(new Set(["-p", "--package"]));
+    const pkg = words[index];
+    if (pkg !== undefined) return packageName(pkg);
+  }
+  return baseName(program);
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1) || path;
+}
+
+/** `@scope/name@1.2.3` → `name`; `name@latest` → `name`. */
+function packageName(spec: string): string {
+  const unscoped = spec.startsWith("@") ? spec.slice(spec.indexOf("/") + 1) : spec;
+  const at = unscoped.indexOf("@");
+  return (at > 0 ? unscoped.slice(0, at) : unscoped) || spec;
+}

@@ -29,6 +29,8 @@ export interface SessionFields {
   readonly id: string;
   /** The registry name (`demo`, `zeroclaw`), or the command of `--agent-cmd`; `zeroclaw` for a gateway. */
   readonly agent: string;
+  /** The agent's own name from `initialize` (`agentInfo.title`, else `name`), for listings; `agent` reopens it. */
+  readonly agentTitle?: string;
   /** ZeroClaw's `agentAlias` the session was opened with, when one was given. */
   readonly alias?: string;
   readonly transport: SessionTransport;
@@ -41,6 +43,7 @@ export interface SessionFields {
 const sessionEntrySchema = z.looseObject({
   id: z.string().min(1),
   agent: z.string(),
+  agentTitle: z.string().optional(),
   alias: z.string().optional(),
   transport: SessionTransportSchema,
   cwd: z.string(),
@@ -172,6 +175,11 @@ export function mergeEntries(existing: SessionEntry, incoming: SessionEntry): Se
     lastActivity: newer.lastActivity,
     title: existing.title !== "" ? existing.title : incoming.title,
   };
+}
+
+/** What listings call the session's agent: its own name from `initialize` when recorded, else `agent`. */
+export function agentLabel(entry: Pick<SessionEntry, "agent" | "agentTitle">): string {
+  return entry.agentTitle || entry.agent;
 }
 
 /** Newest activity first; ties by id, so the order is stable. */
