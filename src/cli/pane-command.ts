@@ -190,7 +190,6 @@ async function runPane(options: PaneOptions): Promise<number> {
     options.restore?.mode === "resume"
       ? showLocalTranscript(stateDir(), downloadDir(), options.restore.sessionId, store)
       : Promise.resolve(false);
-  let shown = false;
   const controller = new SessionController({
     store,
     // Imported only when the first frame is out: spawning code (execa) is not needed to draw "connecting…".
@@ -213,9 +212,7 @@ async function runPane(options: PaneOptions): Promise<number> {
     },
     extraAttachments: sent,
     recording,
-    get historyShown() {
-      return shown;
-    },
+    historyShown,
   });
 
   // tmux closing the pane sends SIGHUP and the terminal is gone: end the agent's process group and leave.
@@ -279,15 +276,11 @@ async function runPane(options: PaneOptions): Promise<number> {
       log.error("the markdown renderer failed to load; answers stay plain", error);
       markdownLoaded();
     });
-    void historyShown
-      .then((value) => {
-        shown = value;
-        return controller.start();
-      })
-      .catch((error: unknown) => {
-        fatal = error;
-        quit("quit");
-      });
+    // The agent starts while the journal is read: its start-up (another process) overlaps ours.
+    controller.start().catch((error: unknown) => {
+      fatal = error;
+      quit("quit");
+    });
     // A replay writes what the scrollback keeps: in tmux, the pane's history-limit.
     const tmuxPane = process.env.TMUX ? process.env.TMUX_PANE : undefined;
     if (tmuxPane)

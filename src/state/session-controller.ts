@@ -59,9 +59,9 @@ export interface SessionControllerOptions {
   readonly recording?: SessionRecording;
   /**
    * The restored session's local transcript is already on screen (`--resume`): when the agent can only
-   * `session/load`, its replay is not shown a second time.
+   * `session/load`, its replay is not shown a second time. A promise while the journal is still being read.
    */
-  readonly historyShown?: boolean;
+  readonly historyShown?: boolean | PromiseLike<boolean>;
   /** Delays of the automatic reconnect after a dropped socket (tests shorten them). */
   readonly reconnectBackoff?: BackoffOptions;
 }

@@ -39,8 +39,11 @@ export interface SessionLifecycleOptions {
   /** What one session may have saved in all (config.json `maxDeliveredBytes`; 256 MiB by default). */
   readonly maxDeliveredBytes?: number;
   readonly recording?: SessionRecording;
-  /** The restored session's local transcript is already on screen: a `session/load` replay is not shown again. */
-  readonly historyShown?: boolean;
+  /**
+   * The restored session's local transcript is (or will be) on screen: a `session/load` replay is not shown
+   * again. A promise while the journal is still being read (the agent starts meanwhile).
+   */
+  readonly historyShown?: boolean | PromiseLike<boolean>;
   readonly reconnectBackoff?: BackoffOptions;
 }
 
@@ -152,7 +155,7 @@ export class SessionLifecycle {
         return;
       }
       try {
-        await this.openOn(restore, connection, sessionId ? true : this.options.historyShown === true);
+        await this.openOn(restore, connection, sessionId ? true : (await this.options.historyShown) === true);
       } catch (error) {
         // The agent itself went away meanwhile: its death is told by the disconnect, nothing to fall back on.
         if (this.connectionLost) throw error;
@@ -260,9 +263,11 @@ export class SessionLifecycle {
   private async openOn(
     restore: SessionToRestore | undefined,
     existing?: Connection,
-    holdsHistory = this.options.historyShown === true,
+    holdsHistoryGiven?: boolean,
   ): Promise<void> {
     const connection = existing ?? (await this.connectNow("connecting"));
+    // Asked once connected: the journal is read while the agent starts.
+    const holdsHistory = holdsHistoryGiven ?? (await this.options.historyShown) === true;
     const { client } = connection;
     const { store, cwd, alias } = this.options;
     if (restore) {
