@@ -4,13 +4,18 @@ import { hostilePeer } from "./hostile-peer.mjs";
 
 type StartPeer = (write: (line: string) => void, files: { script: string; log: string }) => (message: unknown) => void;
 
-/** A hostile gateway: a real `ws` server on 127.0.0.1 running the hostile script on each connection. */
+/**
+ * A hostile gateway: a real `ws` server on 127.0.0.1 running the hostile script on each connection.
+ * `authorizations` holds each connection's Authorization header (`""` when there was none), in order.
+ */
 export async function startHostileGateway(files: {
   script: string;
   log: string;
-}): Promise<{ url: string; close: () => Promise<void> }> {
+}): Promise<{ url: string; port: number; authorizations: string[]; close: () => Promise<void> }> {
   const server = new WebSocketServer({ host: "127.0.0.1", port: 0, path: "/acp" });
-  server.on("connection", (socket) => {
+  const authorizations: string[] = [];
+  server.on("connection", (socket, request) => {
+    authorizations.push(request.headers.authorization ?? "");
     const receive = (hostilePeer as StartPeer)((line) => socket.send(line), files);
     socket.on("message", (data) => receive(JSON.parse(String(data))));
   });
@@ -18,6 +23,8 @@ export async function startHostileGateway(files: {
   const { port } = server.address() as { port: number };
   return {
     url: `ws://127.0.0.1:${port}/acp`,
+    port,
+    authorizations,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate();
