@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { render as inkRender } from "ink";
 import type { ReactElement } from "react";
 import { KeyRouter } from "../../src/ui/keys/key-router.js";
+import { trackMounted } from "./mounted.js";
 
 /** A fake TTY stdout with a chosen size (ink-testing-library's is fixed at 100 columns). */
 class FakeStdout extends EventEmitter {
@@ -52,14 +53,16 @@ export function renderPane(
   const screen = () => above() + (stdout.lastFrame() ?? "");
   const stdout = new FakeStdout(options.columns ?? 40, options.rows ?? 30);
   const stdin = new FakeStdin();
-  const instance = inkRender(<KeyRouter>{tree}</KeyRouter>, {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stderr: new FakeStdout(100, 30) as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const instance = trackMounted(
+    inkRender(<KeyRouter>{tree}</KeyRouter>, {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stderr: new FakeStdout(100, 30) as unknown as NodeJS.WriteStream,
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    }),
+  );
   const settle = async () => {
     // Let React's scheduler and Ink's throttled render run (Shopify cli-kit's recipe).
     await new Promise((resolve) => setImmediate(resolve));

@@ -5,6 +5,7 @@ import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
 import { PaneStore } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
 import { MAX_FPS, mountPane } from "../../src/ui/mount-pane.js";
+import { trackMounted } from "../helpers/mounted.js";
 import { SESSION, text, turnEnded, turnStarted } from "../state/fixtures.js";
 import { FakeActions } from "../ui/app/harness.js";
 import { QuietStdin } from "../helpers/quiet-stdin.js";
@@ -114,6 +115,7 @@ async function streamAnswer(durationMs: number): Promise<Figures> {
     stdin: new QuietStdin() as unknown as NodeJS.ReadStream,
     app: { actions, cwd: "/tmp" },
   });
+  trackMounted(instance);
   await sleep(100);
   const source = answer();
   const chunks = chunk(source, CHUNKS);
@@ -214,6 +216,7 @@ describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
       stdin: new QuietStdin() as unknown as NodeJS.ReadStream,
       app: { actions: new FakeActions(), cwd: "/tmp" },
     });
+    trackMounted(instance);
     store.handleClientEvent(turnStarted());
     store.handleClientEvent(text("a short answer\n"));
     store.handleClientEvent(turnEnded());
