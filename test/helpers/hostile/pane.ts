@@ -71,6 +71,11 @@ export class HostilePane {
     return this.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "main");
   }
 
+  /** A tmux format expanded for the pane (`#{pane_title}`): what tmux made of the bytes it received. */
+  tmuxFormat(format: string): string {
+    return this.tmux("display-message", "-p", "-t", "main", format).trimEnd();
+  }
+
   /** Every byte the pane's program wrote so far. */
   bytes(): string {
     return existsSync(this.bytesFile) ? readFileSync(this.bytesFile, "latin1") : "";
