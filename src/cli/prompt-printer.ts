@@ -2,6 +2,7 @@ import type { ClientEvent } from "../client/events.js";
 import type { ToolCallUpdateFields } from "../protocol/index.js";
 import { StreamSanitizer, sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import type { DeliveryOutcome } from "../state/delivered-files.js";
+import { toolOutputOf } from "../state/tool-output.js";
 import { summarizeToolInput, toolDisplayName } from "../state/tool-summary.js";
 
 const STATUS_GLYPH: Readonly<Record<string, string>> = { completed: "✓", failed: "✗", in_progress: "…", pending: "…" };
@@ -160,11 +161,10 @@ function definedFields<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 }
 
+/** The first line of what a failed call reported (its text, raw output or command result: tool-output.ts). */
 function firstOutputLine(call: ToolCallUpdateFields): string | undefined {
-  for (const item of call.content ?? []) {
-    if (item.type === "content" && item.content.type === "text") return sanitizeText(item.content.text).split("\n")[0];
-  }
-  return undefined;
+  const text = toolOutputOf(call)?.text.trim();
+  return text ? sanitizeText(text).split("\n")[0] : undefined;
 }
 
 function isTerminal(stream: NodeJS.WritableStream): boolean {

@@ -22,7 +22,8 @@ export interface HandshakeOptions {
 
 /**
  * `initialize`: negotiates protocol version 1 and records the agent's capabilities. We advertise only what
- * we implement: fs and terminal unless switched off, session notices, compaction and boolean config options, and `elicitation` only
+ * we implement: fs and terminal unless switched off, session notices, compaction and boolean config options,
+ * live output of the agent's own commands (`_meta.terminal_output`), and `elicitation` only
  * when asked to (ZeroClaw treats even `{}` as "form supported", protocol.md §3).
  */
 export async function initializeAgent(core: ClientCore, options: HandshakeOptions): Promise<AgentInfo> {
@@ -37,6 +38,9 @@ export async function initializeAgent(core: ClientCore, options: HandshakeOption
           // Notices and compaction are shown as transcript rows (reducer.ts); boolean config options are
           // listed and toggled in /settings.
           session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+          // Zed's convention (claude-agent-acp, codex-acp): the agent streams the output of commands it runs
+          // itself in tool call `_meta`, shown in the row as it comes (state/meta-terminals.ts).
+          _meta: { terminal_output: true },
           ...(options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
         },
         clientInfo: options.clientInfo ?? { name: "zc-pane", version: "0.1.0" },

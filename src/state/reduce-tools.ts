@@ -1,5 +1,6 @@
 import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
 import { appendItems, endSegment, pushRecent, withLive } from "./pane-ops.js";
+import { reduceMetaTerminals } from "./meta-terminals.js";
 import { withTerminalSnapshot } from "./terminals.js";
 import { outputTail } from "./tool-output.js";
 import {
@@ -32,7 +33,7 @@ function withoutBlobs(fields: ToolCallUpdateFields): ToolCallUpdateFields {
 
 /**
  * The row as printed: collapsed, with the last lines of its output under it: its terminals', else for a shell
- * call the output its agent reported (Codex's rawOutput, Claude's fenced content or `_meta.terminal_output`).
+ * call the output its agent reported (Codex's rawOutput, Claude's fenced content).
  */
 function withOutputTail(row: ToolRecord["row"], terminals: PaneState["terminals"]): ToolRecord["row"] {
   const printed = withTerminalSnapshot(transcriptCopy(row), terminals);
@@ -85,7 +86,8 @@ export function upsertToolCall(
   // is its update (Gemini sends no `tool_call`).
   const taken = takeDecision(isStart || isNewRow ? endSegment(state) : state, id, isStart && isNewRow);
   const decision = taken.decision;
-  let next = taken.state;
+  // The agent's own terminal first: a finishing update's exit is then in the tail the transcript keeps.
+  let next = reduceMetaTerminals(taken.state, update);
   if (liveIndex >= 0) {
     const previous = next.live.tools[liveIndex] as ToolRecord;
     const source = withoutBlobs(mergeToolFields(previous.source, update));

@@ -20,12 +20,30 @@ export function terminalText(raw: string): string {
   return sanitizeText(lines.map((line) => line.slice(line.lastIndexOf("\r") + 1)).join("\n"));
 }
 
-function withTerminal(state: PaneState, id: string, terminal: TerminalView): PaneState {
+/** A terminal before any output. */
+export const EMPTY_TERMINAL: TerminalView = { raw: "", text: "", truncated: false, released: false };
+
+/** Sets terminal `id` in the state, forgetting the oldest past {@link MAX_TERMINALS}. */
+export function withTerminal(state: PaneState, id: string, terminal: TerminalView): PaneState {
   const terminals = { ...state.terminals, [id]: terminal };
   const ids = Object.keys(terminals);
   // Object keys keep insertion order: the first ones are the oldest terminals.
   for (const old of ids.slice(0, Math.max(0, ids.length - MAX_TERMINALS))) delete terminals[old];
   return { ...state, terminals };
+}
+
+/** `terminal` with `chunk` appended, its kept tail cut at a line start past {@link TERMINAL_TAIL_CHARS}. */
+export function appendOutput(terminal: TerminalView, chunk: string, truncated = false): TerminalView {
+  const joined = terminal.raw + chunk;
+  const cut = joined.length > TERMINAL_TAIL_CHARS;
+  // Cut at a line start so the first shown line is not half a line.
+  let raw = joined;
+  if (cut) {
+    const start = joined.length - TERMINAL_TAIL_CHARS;
+    const newline = joined.indexOf("\n", start);
+    raw = joined.slice(newline === -1 ? start : newline + 1);
+  }
+  return { ...terminal, raw, text: terminalText(raw), truncated: terminal.truncated || cut || truncated };
 }
 
 /**
@@ -48,29 +66,17 @@ export function reduceTerminalEvent(state: PaneState, event: ClientEvent): PaneS
   switch (event.type) {
     case "terminal-created": {
       const command = sanitizeLine([event.command, ...event.args].join(" "));
-      return withTerminal(state, event.terminalId, { command, raw: "", text: "", truncated: false, released: false });
+      return withTerminal(state, event.terminalId, { ...EMPTY_TERMINAL, command });
     }
-    case "terminal-output": {
-      const base = current ?? { raw: "", text: "", truncated: false, released: false };
-      const joined = base.raw + event.chunk;
-      const cut = joined.length > TERMINAL_TAIL_CHARS;
-      // Cut at a line start so the first shown line is not half a line.
-      let raw = joined;
-      if (cut) {
-        const start = joined.length - TERMINAL_TAIL_CHARS;
-        const newline = joined.indexOf("\n", start);
-        raw = joined.slice(newline === -1 ? start : newline + 1);
-      }
-      return withTerminal(state, event.terminalId, {
-        ...base,
-        raw,
-        text: terminalText(raw),
-        truncated: base.truncated || cut || event.truncated,
-      });
-    }
+    case "terminal-output":
+      return withTerminal(
+        state,
+        event.terminalId,
+        appendOutput(current ?? EMPTY_TERMINAL, event.chunk, event.truncated),
+      );
     case "terminal-exited":
       return withTerminal(state, event.terminalId, {
-        ...(current ?? { raw: "", text: "", truncated: false, released: false }),
+        ...(current ?? EMPTY_TERMINAL),
         exit: event.exitStatus,
       });
     case "terminal-released":
@@ -109,4 +115,19 @@ export function withTerminalSnapshot(row: ToolRow, terminals: PaneState["termina
     if (exit) parts.push(exit);
   }
   return parts.length > 0 ? { ...row, terminalTail: parts.join("\n") } : row;
+}
+
+/**
+ * A row as its details (Ctrl+O) show it: when the agent reported no output of its own, the output of its
+ * terminals (ours, or the agent's streamed in `_meta`), so an expanded command shows what it printed.
+ */
+export function withTerminalOutput(row: ToolRow, terminals: PaneState["terminals"]): ToolRow {
+  if (row.output || !row.terminalIds || !terminals) return row;
+  const text = row.terminalIds
+    .flatMap((id) => {
+      const body = terminals[id]?.text.replace(/\n+$/, "");
+      return body ? [body] : [];
+    })
+    .join("\n");
+  return text ? { ...row, output: text } : row;
 }

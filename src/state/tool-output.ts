@@ -6,9 +6,9 @@ import type { ToolCallUpdateFields } from "../protocol/index.js";
  * - `content` text, often one fenced block (claude-agent-acp: "```console\nhello\n```");
  * - `rawOutput` as a string (ZeroClaw, Claude), as an array of text blocks (claude-code-acp), or as an object
  *   with `formatted_output` / `aggregated_output` / `stdout` + `stderr` and `exit_code` (Codex);
- * - `_meta.terminal_output.data` and `_meta.terminal_exit.exit_code` (Claude when the client offers
- *   `_meta.terminal_output`; issue 15 offers it).
- * Client terminals embedded as `{type: "terminal"}` content are shown from the terminal itself (terminals.ts).
+ * - `_meta.terminal_exit.exit_code` (Claude and Codex, since the client offers `_meta.terminal_output`).
+ * Terminals embedded as `{type: "terminal"}` content are shown from the terminal itself: ours (terminals.ts)
+ * and the agent's, whose output arrives in pieces in `_meta.terminal_output` (meta-terminals.ts).
  */
 export interface ToolOutput {
   /** The output text, unsanitized (the row builder sanitizes and caps it). */
@@ -63,25 +63,22 @@ function fromContent(fields: ToolCallUpdateFields): ToolOutput | undefined {
   return parts.length > 0 ? { text: parts.join("\n") } : undefined;
 }
 
-function fromMeta(fields: ToolCallUpdateFields): ToolOutput | undefined {
+/** The exit code of the agent's own terminal; its output is a stream of pieces, kept by the terminal. */
+function metaExitCode(fields: ToolCallUpdateFields): number | undefined {
   const meta = record((fields as { _meta?: unknown })._meta);
-  const data = str(record(meta?.terminal_output)?.data);
-  const exitCode = int(record(meta?.terminal_exit)?.exit_code);
-  if (data === undefined && exitCode === undefined) return undefined;
-  return { text: data ?? "", ...(exitCode !== undefined ? { exitCode } : {}) };
+  return int(record(meta?.terminal_exit)?.exit_code);
 }
 
 /**
  * The output of merged tool fields. `content` text is what the agent meant to show; a shell call's content
- * is only its description while it is pending (Claude), so a result in `rawOutput` or `_meta` wins once one
+ * is only its description while it is pending (Claude), so a result in `rawOutput` wins once one
  * exists. Undefined when the call reported nothing.
  */
 export function toolOutputOf(fields: ToolCallUpdateFields): ToolOutput | undefined {
   const raw = fields.rawOutput === undefined || fields.rawOutput === null ? undefined : fromRawOutput(fields.rawOutput);
-  const meta = fromMeta(fields);
   const content = fromContent(fields);
-  const text = raw?.text || meta?.text || content?.text;
-  const exitCode = raw?.exitCode ?? meta?.exitCode;
+  const text = raw?.text || content?.text;
+  const exitCode = raw?.exitCode ?? metaExitCode(fields);
   if (text === undefined && exitCode === undefined) return undefined;
   return { text: text ?? "", ...(exitCode !== undefined ? { exitCode } : {}) };
 }

@@ -1,4 +1,5 @@
 import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js";
+import { metaTerminalIds } from "./meta-terminals.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import { toolOutputOf } from "./tool-output.js";
 import { summarizeToolInput, toolDisplayName } from "./tool-summary.js";
@@ -155,7 +156,15 @@ export function buildToolRow(
   const reported = outputOf(fields);
   const output = reported.text ?? previous?.output;
   const exitCode = reported.exitCode ?? previous?.exitCode;
-  const terminalIds = (fields.content ?? []).flatMap((item) => (item.type === "terminal" ? [item.terminalId] : []));
+  // Embedded terminals (ours, or the agent's own named in `_meta`); a row keeps a terminal it once showed, since
+  // later updates replace `_meta` with what is new in them.
+  const terminalIds = [
+    ...new Set([
+      ...(previous?.terminalIds ?? []),
+      ...(fields.content ?? []).flatMap((item) => (item.type === "terminal" ? [item.terminalId] : [])),
+      ...metaTerminalIds(fields),
+    ]),
+  ];
   return {
     toolCallId: fields.toolCallId,
     status,

@@ -274,6 +274,11 @@ export interface TerminalView {
   readonly truncated: boolean;
   readonly exit?: { readonly exitCode: number | null; readonly signal: string | null };
   readonly released: boolean;
+  /**
+   * The command runs on the agent's side and the agent streams its output in tool call `_meta`
+   * (`terminal_info`, `terminal_output`, `terminal_exit`), not through our `terminal/*` (meta-terminals.ts).
+   */
+  readonly reported?: true;
 }
 
 /** The whole pane state. */

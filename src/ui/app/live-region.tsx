@@ -4,6 +4,7 @@ import { renderMarkdown, renderPlainText } from "../../markdown/renderer.js";
 import { formatHiddenLines } from "../../markdown/wrap.js";
 import type { PaneState, ToolRecord } from "../../state/view-model.js";
 import { focusedTool } from "../../state/reduce-tools.js";
+import { withTerminalOutput } from "../../state/terminals.js";
 import { AgentDied, agentDiedLines } from "./agent-died.js";
 import { allocateLines, fitLine } from "./layout.js";
 import { Plan, planLines } from "./plan.js";
@@ -71,6 +72,8 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
   const messageTail = stream?.kind === "message" ? stream.text : "";
   const tailLines = useMemo(() => (messageTail ? renderTail(messageTail, width) : []), [messageTail, width]);
   const expanded = expandedRecord(state);
+  // Expanded, a command shows all it printed: the agent's reported output, else its terminal's.
+  const expandedRow = expanded ? withTerminalOutput(expanded.row, state.terminals) : undefined;
   const focused = focusedTool(state);
   const reachable = live.recent.length + live.tools.length;
   const markFocus = reachable > 1 && state.focusedToolId !== undefined;
@@ -92,8 +95,8 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
     { key: "stream", min: tailLines.length > 0 ? Math.min(2, tailLines.length) : 0, want: tailLines.length, rank: 2 },
     {
       key: "details",
-      min: expanded ? Math.min(3, toolDetailsWant(expanded.row)) : 0,
-      want: expanded ? toolDetailsWant(expanded.row) : 0,
+      min: expandedRow ? Math.min(3, toolDetailsWant(expandedRow)) : 0,
+      want: expandedRow ? toolDetailsWant(expandedRow) : 0,
       rank: 1,
     },
     { key: "focus", min: focusHint ? 1 : 0, want: focusHint ? 1 : 0 },
@@ -156,9 +159,9 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
             focused: markFocus && expanded === focused,
           })}
         </Text>
-      ) : expanded && n("details") > 0 ? (
+      ) : expanded && expandedRow && n("details") > 0 ? (
         <ToolDetails
-          row={expanded.row}
+          row={expandedRow}
           width={width}
           lines={n("details")}
           animate={animate}

@@ -295,6 +295,7 @@ describe("fs/write_text_file", () => {
       fs: { readTextFile: false, writeTextFile: false },
       terminal: true,
       session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+      _meta: { terminal_output: true },
     });
     expect(
       await agent.call("fs/write_text_file", { sessionId: agent.sessionId, path: join(cwd, "a.txt"), content: "" }, 5),
@@ -310,7 +311,7 @@ describe("initialize", () => {
   it("advertises fs and terminal, and no elicitation key", async () => {
     const { transport } = await start();
     expect(transport.sent[0]).toBe(
-      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"session":{"notices":{},"compaction":{},"configOptions":{"boolean":{}}}},"clientInfo":{"name":"zc-pane","version":"0.1.0"}}}',
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true,"writeTextFile":true},"terminal":true,"session":{"notices":{},"compaction":{},"configOptions":{"boolean":{}}},"_meta":{"terminal_output":true}},"clientInfo":{"name":"zc-pane","version":"0.1.0"}}}',
     );
   });
 });

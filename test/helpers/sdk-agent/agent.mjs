@@ -29,6 +29,8 @@
 //   terminal CMD... | terminal-limit BYTES CMD...             terminal/create (sh -c), wait_for_exit, output, release
 //   kill                                                      create `sleep 30`, output, kill, wait, output, release
 //   whoami                                                    the auth method used and the client's capabilities
+//   shell CMD...                                              run CMD (sh -c) agent-side; its output streamed in tool
+//                                                             call _meta.terminal_output to clients that offer it
 //   locate PATH [LINE]                                        a finished read tool call with locations [{path, line}]
 //   compact | compact-fail | notice                           compaction_update in_progress then completed (or
 //                                                             failed), or a warning notice
@@ -474,6 +476,56 @@ async function runPrompt(ctx) {
       if (result.ok && result.result?.action === "accept")
         await client.notify("elicitation/complete", { elicitationId: "login-1" });
       await report(client, sessionId, { op: "elicit-url", ...result });
+      break;
+    }
+    case "shell": {
+      // A command the agent runs itself, as claude-agent-acp and codex-acp do: to a client that offers
+      // `_meta.terminal_output`, its output streams in tool call `_meta` (terminal_info, terminal_output pieces,
+      // terminal_exit) with the terminal embedded in the content; to others, the whole output as text at the end.
+      const live = state.clientCapabilities?._meta?.terminal_output === true;
+      const command = rest.join(" ");
+      const toolCallId = `shell-${randomUUID()}`;
+      await update(client, sessionId, {
+        sessionUpdate: "tool_call",
+        toolCallId,
+        title: command,
+        kind: "execute",
+        status: "in_progress",
+        rawInput: { command },
+        ...(live
+          ? {
+              content: [{ type: "terminal", terminalId: toolCallId }],
+              _meta: { terminal_info: { terminal_id: toolCallId } },
+            }
+          : {}),
+      });
+      const child = spawn("/bin/sh", ["-c", command], { cwd: entry.cwd, stdio: ["ignore", "pipe", "pipe"] });
+      let all = "";
+      let sent = Promise.resolve();
+      const piece = (data) => {
+        all += data;
+        if (live)
+          sent = sent.then(() =>
+            update(client, sessionId, {
+              sessionUpdate: "tool_call_update",
+              toolCallId,
+              _meta: { terminal_output: { terminal_id: toolCallId, data } },
+            }),
+          );
+      };
+      child.stdout.setEncoding("utf8").on("data", piece);
+      child.stderr.setEncoding("utf8").on("data", piece);
+      const [code, signal] = await new Promise((resolve) => child.on("close", (...end) => resolve(end)));
+      await sent;
+      await update(client, sessionId, {
+        sessionUpdate: "tool_call_update",
+        toolCallId,
+        status: code === 0 ? "completed" : "failed",
+        ...(live
+          ? { _meta: { terminal_exit: { terminal_id: toolCallId, exit_code: code, signal } } }
+          : { content: [{ type: "content", content: { type: "text", text: all } }] }),
+      });
+      await say(client, sessionId, `ran ${command}`);
       break;
     }
     case "locate": {
