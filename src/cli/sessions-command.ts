@@ -1,19 +1,23 @@
 import { homedir } from "node:os";
-import { parseArgs } from "node:util";
+import { resolve } from "node:path";
 import { stateDir } from "../config/paths.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import { visibleWidth } from "../markdown/width.js";
 import { shortId } from "../common/format.js";
 import { agentLabel, timeOf, type SessionEntry } from "../state/persistence/session-entry.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
+import { UsageError, type ConnectionOptions } from "../config/connection.js";
+import { fetchAgentSessions, mergeSessions, type ListedSession } from "./agent-sessions.js";
+import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 import { writeErr, writeOut } from "./terminal-out.js";
 
 /** `zc-pane sessions --help`. */
-export const SESSIONS_USAGE = `Usage: zc-pane sessions [--json]
+export const SESSIONS_USAGE = `Usage: zc-pane sessions [connection options] [--json]
        zc-pane sessions show ID [--markdown | --json]
 
 Lists the sessions known on this machine (opened by the pane or by \`zc-pane prompt\`), newest first:
-short id, last activity, agent, directory, title. Resume one with \`zc-pane --resume ID\` (a unique prefix of
+short id, last activity, agent, directory, title. With connection options (--agent, --agent-cmd, --gateway...)
+the agent's own sessions are merged in when it offers session/list (those not opened here say "(agent)"). Resume one with \`zc-pane --resume ID\` (a unique prefix of
 the id is enough); print one with \`zc-pane sessions show ID\`.
   --json   print the full entries as a JSON array, for scripts`;
 
@@ -24,31 +28,44 @@ export async function runSessionsCommand(argv: readonly string[]): Promise<numbe
     return runSessionsShow(argv.slice(1));
   }
   let json: boolean;
+  let connection: ConnectionOptions | undefined;
+  let cwd: string;
   try {
-    const { values } = parseArgs({
-      args: [...argv],
-      options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: false,
-    });
+    const { values, positionals } = parseCommandArgs(argv, { ...CONNECTION_OPTIONS, json: { type: "boolean" } });
     if (values.help) {
       writeOut(`${SESSIONS_USAGE}\n`);
       return 0;
     }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     json = values.json === true;
+    cwd = resolve(values.cwd ?? process.cwd());
+    const options = connectionOptionsFrom(values);
+    // Without connection options the listing stays local and instant: no agent is started.
+    connection = Object.keys(options).length > 0 ? options : undefined;
   } catch (error) {
-    writeErr(`zc-pane sessions: ${(error as Error).message}\n\n${SESSIONS_USAGE}\n`);
+    if (!(error instanceof UsageError)) throw error;
+    writeErr(`zc-pane sessions: ${error.message}\n\n${SESSIONS_USAGE}\n`);
     return 2;
   }
-  let sessions: SessionEntry[];
+  let local: SessionEntry[];
   try {
     const index = new SessionIndex(stateDir(), {
       onWarning: (message) => writeErr(`zc-pane sessions: warning: ${message}\n`),
     });
-    sessions = await index.list();
+    local = await index.list();
   } catch (error) {
     writeErr(`zc-pane sessions: ${(error as Error).message}\n`);
     return 1;
+  }
+  let sessions: readonly ListedSession[] = local.map((entry) => ({ ...entry, where: "local" as const }));
+  if (connection) {
+    try {
+      const remote = await fetchAgentSessions(connection, cwd);
+      sessions = mergeSessions(local, remote.sessions, remote.agent);
+    } catch (error) {
+      writeErr(`zc-pane sessions: ${sanitizeLine((error as Error).message)}\n`);
+      return 1;
+    }
   }
   if (json) {
     writeOut(`${JSON.stringify(sessions, null, 2)}\n`);
@@ -71,11 +88,17 @@ const MAX_CWD = 40;
  * directory (home as `~`) and title. Every field is sanitized: the index is a file anyone could have edited,
  * and titles come from prompts.
  */
-export function formatSessionTable(sessions: readonly SessionEntry[], options: { now: number; home: string }): string {
+export function formatSessionTable(
+  sessions: readonly (Pick<SessionEntry, "id" | "lastActivity" | "agent" | "agentTitle" | "cwd" | "title"> & {
+    readonly where?: ListedSession["where"];
+  })[],
+  options: { now: number; home: string },
+): string {
   const rows = sessions.map((session) => [
     shortId(sanitizeLine(session.id)),
-    formatAge(options.now - timeOf(session.lastActivity)),
-    cutEnd(sanitizeLine(agentLabel(session)), MAX_AGENT),
+    session.lastActivity ? formatAge(options.now - timeOf(session.lastActivity)) : "?",
+    // The agent's own sessions not opened here: resumable by id all the same.
+    cutEnd(sanitizeLine(agentLabel(session)), MAX_AGENT) + (session.where === "agent" ? " (agent)" : ""),
     cutStart(tildePath(sanitizeLine(session.cwd), options.home), MAX_CWD),
     sanitizeLine(session.title) || "(no prompt yet)",
   ]);

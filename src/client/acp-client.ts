@@ -12,6 +12,7 @@ import { initializeAgent } from "./handshake.js";
 import { installInbound } from "./inbound.js";
 import { PermissionQueue, type PermissionPolicy } from "./permission-queue.js";
 import type { SessionSettings } from "./session-settings.js";
+import { listAgentSessions, type AgentSessionInfo } from "./session-list.js";
 import { Sessions, type SessionHandle } from "./sessions.js";
 import { SettingsControl } from "./settings-control.js";
 import { Turns, type TurnResult } from "./turns.js";
@@ -202,6 +203,11 @@ export class AcpClient {
   async stop(sessionId: string): Promise<void> {
     await this.turns.stopAfterTurn(sessionId);
     await this.forget(sessionId);
+  }
+
+  /** `session/list`: the agent's own sessions, every page (agents with `sessionCapabilities.list`). */
+  listSessions(cwd?: string): Promise<AgentSessionInfo[]> {
+    return listAgentSessions(this.core, cwd);
   }
 
   /** `session/close` (cancels a running turn on the agent's side). Not supported: the session is only forgotten here. */

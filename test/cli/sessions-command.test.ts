@@ -146,7 +146,7 @@ describe("zc-pane sessions", () => {
     const { env } = tempHome();
     const result = await zc(["sessions", "--nope"], env);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain("Usage: zc-pane sessions [--json]");
+    expect(result.stderr).toContain("Usage: zc-pane sessions [connection options] [--json]");
   });
 });
 
