@@ -19,6 +19,7 @@ import { SessionController, type QuitReason } from "../state/session-controller.
 import type { TerminalsOptions } from "../client/capabilities/index.js";
 import { ClientError } from "../client/errors.js";
 import { agentLabel, describeConnection, type SessionEntry } from "../state/persistence/session-entry.js";
+import { mergeSessions } from "./agent-sessions.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
 import { showLocalTranscript } from "../state/restore-local.js";
 import { PaneRecording } from "../state/session-recording.js";
@@ -230,7 +231,29 @@ async function runPane(options: PaneOptions): Promise<number> {
   // `/sessions`: a session of the same agent and transport resumes here; another one needs its own pane.
   const here = describeConnection(options.connection);
   const sessions = {
-    load: () => new SessionIndex(stateDir()).list(),
+    // The local index, with the agent's own sessions merged in when it offers session/list: one of those
+    // belongs to this agent and connection, so choosing it resumes it here.
+    load: async () => {
+      const local = await new SessionIndex(stateDir()).list();
+      const client = controller.client;
+      if (!client?.agent.canList) return local;
+      let remote;
+      try {
+        remote = await client.listSessions();
+      } catch (error) {
+        const reason = sanitizeLine(error instanceof Error ? error.message : String(error));
+        store.dispatch({ type: "notice", level: "warning", message: `the agent's session list: ${reason}` });
+        return local;
+      }
+      const byId = new Map(local.map((entry) => [entry.id, entry]));
+      return mergeSessions(local, remote, here.agent).map((listed): SessionEntry => ({
+        ...(byId.get(listed.id) ?? { ...here, created: listed.lastActivity }),
+        id: listed.id,
+        cwd: listed.cwd,
+        title: listed.title,
+        lastActivity: listed.lastActivity,
+      }));
+    },
     choose: (entry: SessionEntry) => {
       if (entry.agent !== here.agent || JSON.stringify(entry.transport) !== JSON.stringify(here.transport)) {
         store.dispatch({

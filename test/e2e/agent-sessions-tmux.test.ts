@@ -1,0 +1,45 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, it } from "vitest";
+import { CLI } from "../helpers/demo-agent.js";
+import { sdkAgentCommandLine } from "../helpers/sdk-agent/start.js";
+import { TmuxSession } from "../helpers/tmux.js";
+
+/** `/sessions` in a real tmux lists the SDK 2.4.0 agent's own sessions (session/list, --store) and resumes one. */
+let tmux: TmuxSession | undefined;
+afterEach(() => {
+  tmux?.kill();
+  tmux = undefined;
+});
+
+describe("/sessions with the agent's own list", () => {
+  it("shows a session only the agent knows and resumes it here", async () => {
+    const session = (tmux = new TmuxSession(80, 24));
+    const store = join(session.home, "agent-store.json");
+    writeFileSync(
+      store,
+      JSON.stringify([
+        {
+          sessionId: "aaaa1111-2222-4333-8444-555566667777",
+          cwd: session.home,
+          title: "Fix the login",
+          updatedAt: new Date().toISOString(),
+          history: [],
+        },
+      ]),
+    );
+    session.start(`${process.execPath} ${CLI} --agent-cmd ${JSON.stringify(sdkAgentCommandLine(["--store", store]))}`);
+    await session.waitFor(/ready/, 20_000);
+    session.type("/sessions");
+    await session.waitFor("/sessions");
+    session.send("Enter");
+    await session.waitFor(/Fix the login/, 15_000);
+    // The pane's own new session (in the local index) may come first.
+    if (!/›.*Fix the login/.test(session.screen())) session.send("Down");
+    await session.waitFor(/›.*Fix the login/);
+    session.send("Enter");
+    // The header now names the resumed session.
+    await session.waitFor(/SDK test agent · aaaa1111/, 15_000);
+    await session.waitFor(/ready/, 15_000);
+  });
+});
