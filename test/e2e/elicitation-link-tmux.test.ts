@@ -52,7 +52,8 @@ describe("URL elicitation links in a real tmux", () => {
 
     // A file: URL is shown, never made a link.
     const before = output().length;
-    await elicit(session, "elicit-url file:///etc/passwd", /file:\/\/\/etc\/passwd/);
+    // The modal's own line (the prompt echo holds the URL too, and a key sent before the modal opens is typed).
+    await elicit(session, "elicit-url file:///etc/passwd", /│ file:\/\/\/etc\/passwd/);
     session.send("n");
     await session.waitFor(/"action":"decline"/, 15_000, () => session.history());
     const after = output().slice(before);
