@@ -15,8 +15,10 @@ import { SessionLifecycle, type Connection, type SessionToRestore } from "./sess
 import type { SessionRecording } from "./session-recording.js";
 import {
   chooseModel as chooseAgentModel,
-  cycleMode as cycleAgentMode,
   modelChoiceOf,
+  nextModeStep,
+  switchMode as switchAgentMode,
+  type ModeStep,
   type ModelChoice,
   type SettingsNotify,
 } from "./settings-actions.js";
@@ -231,10 +233,15 @@ export class SessionController {
     this.lifecycle.retryNow();
   }
 
-  /** Shift+Tab: the agent's next mode (`session/set_mode`); nothing before a session is open. */
-  cycleMode(): void {
+  /** Where Shift+Tab would switch to; undefined before a session is open or when the agent offers no modes. */
+  nextMode(): ModeStep | undefined {
+    return this.sessionId ? nextModeStep(this.client?.sessionSettings(this.sessionId)) : undefined;
+  }
+
+  /** Shift+Tab's switch (`session/set_mode`, or the "mode" config option), once the user agreed to it. */
+  switchMode(step: ModeStep): void {
     const client = this.client;
-    if (client && this.sessionId) void cycleAgentMode(client, this.sessionId, this.notifySettings);
+    if (client && this.sessionId) void switchAgentMode(client, this.sessionId, step, this.notifySettings);
   }
 
   /** What `/model` offers in this session (its picker's items), or undefined when the agent offers no choice. */

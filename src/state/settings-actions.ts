@@ -117,28 +117,47 @@ function reason(error: unknown): string {
 }
 
 /**
- * Shift+Tab: switches to the agent's next mode with `session/set_mode`. Does nothing when the agent offers
- * no modes (the key is then simply not for this agent); a refusal is a notice, and the header keeps the mode
- * the agent confirmed.
+ * Where Shift+Tab goes next: the agent's next mode (`session/set_mode`), else the next value of its "mode"
+ * config option. `skipsApprovals` says the mode's id or name promises to run tools without asking.
  */
-export async function cycleMode(client: SettingsClient, sessionId: string, notify: SettingsNotify): Promise<void> {
-  const settings = client.sessionSettings(sessionId);
-  const next = nextModeId(settings);
-  if (next === undefined) {
-    const option = settings?.modes ? undefined : nextModeOption(settings);
-    if (!option) return;
-    try {
-      await client.setConfigOption(sessionId, option.configId, option.value);
-    } catch (error) {
-      notify("warning", `the agent did not switch to mode ${sanitizeLine(option.name)}: ${reason(error)}`);
-    }
-    return;
+export type ModeStep = (
+  | { readonly via: "mode"; readonly modeId: string }
+  | { readonly via: "config"; readonly configId: string; readonly value: string }
+) & { readonly name: string; readonly skipsApprovals: boolean };
+
+// Names agents give the mode that approves everything (Claude's bypassPermissions, Gemini's yolo, Codex's
+// full-access, "dangerously skip permissions"); a mode that only accepts edits still asks before commands.
+const SKIPS_APPROVALS = /bypass|yolo|full[\s_-]?access|danger|skip[\s_-]?(permission|approval)|no[\s_-]?approval/i;
+
+/** True when a mode's id or name says it skips the user's approvals. */
+export function skipsApprovals(id: string, name: string): boolean {
+  return SKIPS_APPROVALS.test(id) || SKIPS_APPROVALS.test(name);
+}
+
+/** Shift+Tab's next step; undefined when the agent offers fewer than two modes (the key is then not for it). */
+export function nextModeStep(settings: SessionSettings | undefined): ModeStep | undefined {
+  const modeId = nextModeId(settings);
+  if (modeId !== undefined) {
+    const name = sanitizeLine(settings?.modes?.availableModes.find((mode) => mode.id === modeId)?.name || modeId);
+    return { via: "mode", modeId, name, skipsApprovals: skipsApprovals(modeId, name) };
   }
+  const option = settings?.modes ? undefined : nextModeOption(settings);
+  if (!option) return undefined;
+  return { via: "config", ...option, skipsApprovals: skipsApprovals(option.value, option.name) };
+}
+
+/** Takes Shift+Tab's step; a refusal is a notice, and the header keeps the mode the agent confirmed. */
+export async function switchMode(
+  client: SettingsClient,
+  sessionId: string,
+  step: ModeStep,
+  notify: SettingsNotify,
+): Promise<void> {
   try {
-    await client.setMode(sessionId, next);
+    if (step.via === "mode") await client.setMode(sessionId, step.modeId);
+    else await client.setConfigOption(sessionId, step.configId, step.value);
   } catch (error) {
-    const name = settings?.modes?.availableModes.find((mode) => mode.id === next)?.name ?? next;
-    notify("warning", `the agent did not switch to mode ${sanitizeLine(name)}: ${reason(error)}`);
+    notify("warning", `the agent did not switch to mode ${step.name}: ${reason(error)}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ClientEvent } from "../client/events.js";
 import type { SessionSettings } from "../client/session-settings.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
+import { configItems } from "./settings-actions.js";
 import type { PaneState, SettingsView } from "./view-model.js";
 
 /** What the header shows of a session's settings, from the client's whole current set. */
@@ -8,13 +9,28 @@ export function settingsViewOf(settings: SessionSettings, title: string | undefi
   const modes = settings.modes;
   const current = modes?.availableModes.find((mode) => mode.id === modes.currentModeId);
   const usage = settings.usage;
+  const modeName = modes?.currentModeId
+    ? sanitizeLine(current?.name ?? modes.currentModeId)
+    : modes
+      ? undefined
+      : modeOptionName(settings);
   return {
-    ...(modes?.currentModeId ? { modeName: sanitizeLine(current?.name ?? modes.currentModeId) } : {}),
+    ...(modeName ? { modeName } : {}),
     ...(modes ? { modeCount: modes.availableModes.length } : {}),
     ...(usage ? { used: usage.used, size: usage.size } : {}),
     ...(usage?.cost ? { cost: { amount: usage.cost.amount, currency: sanitizeLine(usage.cost.currency) } } : {}),
     ...(title ? { title } : {}),
   };
+}
+
+/** Without modes, the current value of a "mode" config option (what Shift+Tab then cycles) names the mode. */
+function modeOptionName(settings: SessionSettings): string | undefined {
+  const option = settings.configOptions?.find(
+    (candidate) => candidate.type === "select" && candidate.category === "mode",
+  );
+  if (!option || option.type !== "select") return undefined;
+  const value = String(option.currentValue);
+  return configItems(option).find((item) => item.value === value)?.name ?? sanitizeLine(value);
 }
 
 function sameView(a: SettingsView | undefined, b: SettingsView): boolean {

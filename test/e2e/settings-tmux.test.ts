@@ -36,7 +36,51 @@ describe("/settings against the SDK agent", () => {
     await openSettings(session);
     expect(session.screen()).toMatch(/ \[x\] Auto-approve edits/);
     session.send("Escape");
-    await session.waitFor(/ask the agent/);
+    // The input's placeholder shows under the list too: wait for the header's line right above the input.
+    await session.waitFor(/ready\n> +ask the agent/);
     expect(session.screen()).not.toMatch(/Settings \(3\)/);
+  });
+});
+
+describe("Shift+Tab into a mode that skips approvals, against the SDK agent", () => {
+  it("asks y/n on the confirm line and switches only on y (session/set_mode)", async () => {
+    const session = (tmux = new TmuxSession(70, 24));
+    session.start(`${process.execPath} ${CLI} --agent-cmd ${JSON.stringify(sdkAgentCommandLine(["--bypass-mode"]))}`);
+    await session.waitFor(/Ask · .*ready/, 20_000);
+    // Ask → Code → Architect: modes that still ask switch at once.
+    session.send("BTab");
+    await session.waitFor(/Code · .*ready/);
+    session.send("BTab");
+    await session.waitFor(/Architect · .*ready/);
+    expect(session.screen()).not.toContain("(y/n)");
+    session.send("BTab");
+    await session.waitFor("Switch to Bypass Permissions? It skips approvals (y/n)");
+    expect(session.screen()).toMatch(/y switch to Bypass Permissions · n stay/);
+    session.send("n");
+    await session.waitFor(/ready\n> +ask the agent/);
+    // No: the agent was never asked, the header keeps the mode it confirmed, and n typed nothing.
+    expect(session.screen()).toMatch(/Architect · .*ready/);
+    expect(session.screen()).not.toMatch(/> n/);
+    session.send("BTab");
+    await session.waitFor("(y/n)");
+    session.send("y");
+    // Yes: the header shows the mode once the agent confirmed it (current_mode_update).
+    await session.waitFor(/Bypass Permissions · .*ready/, 10_000);
+    expect(session.screen()).not.toContain("(y/n)");
+  });
+
+  it('asks before a "mode" config option\'s YOLO value too (session/set_config_option)', async () => {
+    const session = (tmux = new TmuxSession(40, 24));
+    const flags = ["--mode-option", "--bypass-mode"];
+    session.start(`${process.execPath} ${CLI} --agent-cmd ${JSON.stringify(sdkAgentCommandLine(flags))}`);
+    // Without modes, the header names the option's current value.
+    await session.waitFor(/Ask · .*ready/, 20_000);
+    session.send("BTab");
+    await session.waitFor(/Auto · .*ready/);
+    session.send("BTab");
+    // At 40 columns the answers stay on the line.
+    await session.waitFor(/Switch to YOLO\? It skips approvals \(y\/n\)/);
+    session.send("y");
+    await session.waitFor(/YOLO · .*ready/, 10_000);
   });
 });

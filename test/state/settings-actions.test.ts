@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { SessionSettings } from "../../src/client/session-settings.js";
 import {
   chooseModel,
-  cycleMode,
   modelChoiceOf,
   nextModeId,
+  nextModeStep,
+  skipsApprovals,
+  switchMode,
   type SettingsClient,
 } from "../../src/state/settings-actions.js";
 
@@ -55,19 +57,45 @@ describe("mode cycling", () => {
 
   it("sends session/set_mode for the next mode", async () => {
     const fake = fakeClient({ modes: MODES });
-    await cycleMode(fake.client, "s", fake.notify);
+    await switchMode(fake.client, "s", nextModeStep({ modes: MODES })!, fake.notify);
     expect(fake.calls).toEqual(["setMode code"]);
     expect(fake.notices).toEqual([]);
   });
 
-  it("says so when the agent refuses, and does nothing without modes", async () => {
+  it("says so when the agent refuses, and has no step without modes", async () => {
     const refusing = fakeClient({ modes: MODES }, "not now");
-    await cycleMode(refusing.client, "s", refusing.notify);
+    await switchMode(refusing.client, "s", nextModeStep({ modes: MODES })!, refusing.notify);
     expect(refusing.notices).toEqual(["warning: the agent did not switch to mode Code: not now"]);
-    const none = fakeClient({});
-    await cycleMode(none.client, "s", none.notify);
-    expect(none.calls).toEqual([]);
-    expect(none.notices).toEqual([]);
+    expect(nextModeStep({})).toBeUndefined();
+  });
+
+  it("tells the modes that skip approvals by their id or name, as the captured agents name them", () => {
+    // Claude's adapters, Gemini CLI and Codex (../shared/captures): the modes that run every tool unasked.
+    expect(skipsApprovals("bypassPermissions", "Bypass Permissions")).toBe(true);
+    expect(skipsApprovals("yolo", "YOLO")).toBe(true);
+    expect(skipsApprovals("full-access", "Full Access")).toBe(true);
+    expect(skipsApprovals("custom", "Dangerously skip permissions")).toBe(true);
+    // Their other modes still ask (or refuse) before a command runs.
+    for (const [id, name] of [
+      ["default", "Default"],
+      ["acceptEdits", "Accept Edits"],
+      ["plan", "Plan Mode"],
+      ["dontAsk", "Don't Ask"],
+      ["autoEdit", "Auto Edit"],
+      ["read-only", "Read Only"],
+      ["auto", "Default"],
+    ])
+      expect(skipsApprovals(id!, name!)).toBe(false);
+    const yolo = nextModeStep({
+      modes: {
+        currentModeId: "autoEdit",
+        availableModes: [
+          { id: "autoEdit", name: "Auto Edit" },
+          { id: "yolo", name: "YOLO" },
+        ],
+      },
+    });
+    expect(yolo).toMatchObject({ via: "mode", modeId: "yolo", name: "YOLO", skipsApprovals: true });
   });
 });
 

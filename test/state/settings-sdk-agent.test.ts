@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PaneStore } from "../../src/state/pane-store.js";
 import { changeSetting, settingItemsOf } from "../../src/state/config-settings.js";
-import { chooseModel, cycleMode, modelChoiceOf } from "../../src/state/settings-actions.js";
+import { chooseModel, modelChoiceOf, nextModeStep, switchMode } from "../../src/state/settings-actions.js";
 import { settingRowText } from "../../src/ui/pickers/settings-picker.js";
 import { settingsSummary } from "../../src/state/settings-view.js";
 import { resultsOf, startSdkAgent, text, type StartedSdkAgent } from "../helpers/sdk-agent/start.js";
@@ -36,7 +36,7 @@ describe("standard updates from the scripted SDK agent, through the real client 
   it("shows the mode, cycles it, shows usage and the title", async () => {
     const { client, store, sessionId, notices, notify } = await open();
     expect(store.getState().settings?.modeName).toBe("Ask");
-    await cycleMode(client, sessionId, notify);
+    await switchMode(client, sessionId, nextModeStep(client.sessionSettings(sessionId))!, notify);
     expect(store.getState().settings?.modeName).toBe("Code");
     await client.prompt(sessionId, text("usage"));
     await client.prompt(sessionId, text("title Fixing the build"));
@@ -74,10 +74,10 @@ describe("standard updates from the scripted SDK agent, through the real client 
   it('Shift+Tab cycles a category "mode" config option when the agent has no modes', async () => {
     const { client, sessionId, notices, notify } = await open(["--mode-option"]);
     expect(client.sessionSettings(sessionId)?.modes).toBeUndefined();
-    await cycleMode(client, sessionId, notify);
+    await switchMode(client, sessionId, nextModeStep(client.sessionSettings(sessionId))!, notify);
     const option = client.sessionSettings(sessionId)?.configOptions?.[0];
     expect(option).toMatchObject({ currentValue: "auto" });
-    await cycleMode(client, sessionId, notify);
+    await switchMode(client, sessionId, nextModeStep(client.sessionSettings(sessionId))!, notify);
     expect(client.sessionSettings(sessionId)?.configOptions?.[0]).toMatchObject({ currentValue: "ask" });
     expect(notices).toEqual([]);
   });

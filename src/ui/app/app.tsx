@@ -5,7 +5,7 @@ import type { KeyPress } from "../../config/keymap.js";
 import type { ToolRowLocation } from "../../state/view-model.js";
 import type { PaneStore } from "../../state/pane-store.js";
 import { focusedTool } from "../../state/reduce-tools.js";
-import type { ModelChoice } from "../../state/settings-actions.js";
+import type { ModeStep, ModelChoice } from "../../state/settings-actions.js";
 import type { PermissionSource } from "../../state/permission-relay.js";
 import { HistoryBuilder, type HistoryEntry } from "../../state/history/history-entry.js";
 import { LOCAL_COMMANDS } from "../../state/slash-commands.js";
@@ -55,8 +55,10 @@ export interface PaneActions {
   /** Forms and URLs the agent asks for (`elicitation/create`); absent where the pane offers none. */
   readonly elicitations?: ElicitationSource;
   readonly agent?: AgentInfo | undefined;
-  /** Shift+Tab: the agent's next mode (does nothing when it offers none). */
-  cycleMode?(): void;
+  /** Shift+Tab: where the agent's next mode is (undefined when it offers none). */
+  nextMode?(): ModeStep | undefined;
+  /** Shift+Tab's switch, asked first when the mode skips approvals. */
+  switchMode?(step: ModeStep): void;
   /** `/model`: the session's model choice for the picker; undefined when the agent offers none. */
   modelChoice?(): ModelChoice | undefined;
   /** The `/model` picker's choice. */
@@ -65,6 +67,27 @@ export interface PaneActions {
   settingItems?(): readonly SettingItem[];
   /** Enter on a `/settings` row. */
   changeSetting?(item: SettingItem): void;
+}
+
+/** The y/n question on the confirm line, with the footer's words for its two answers. */
+interface Question {
+  readonly text: string;
+  readonly hints: { readonly yes: string; readonly no: string };
+  /** The mode switch a yes makes; absent for Ctrl+X's stop. */
+  readonly step?: ModeStep;
+}
+
+const STOP_QUESTION: Question = {
+  text: "Stop after this turn and quit?",
+  hints: { yes: "stop after this turn", no: "keep going" },
+};
+
+function modeQuestion(step: ModeStep): Question {
+  return {
+    text: `Switch to ${step.name}? It skips approvals`,
+    hints: { yes: `switch to ${step.name}`, no: "stay" },
+    step,
+  };
 }
 
 /** Props of {@link App}. */
@@ -95,7 +118,7 @@ export interface AppProps {
 /**
  * The pane's live part, below the transcript (which `TranscriptWriter` writes above it, outside React): the
  * header line; the live region; the permission modal over it when requests are pending (the input is inactive meanwhile); a y/n
- * confirm line for Ctrl+X; the prompt input; a footer of key hints. Every part below the transcript has a
+ * confirm line (Ctrl+X, a mode that skips approvals); the prompt input; a footer of key hints. Every part below the transcript has a
  * line budget, so the dynamic region stays shorter than the terminal whatever streams in.
  */
 export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen, copy, openLocation }: AppProps) {
@@ -157,7 +180,8 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
     setInput((previous) => ({ key: previous.key + 1, text: "" }));
   }, []);
 
-  const [confirming, setConfirming] = useState(false);
+  const [question, setQuestion] = useState<Question | undefined>(undefined);
+  const confirming = question !== undefined;
   const [quitArmedAt, setQuitArmedAt] = useState<number | undefined>(undefined);
   useEffect(() => {
     if (quitArmedAt === undefined) return;
@@ -215,7 +239,7 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
       return true;
     }
     if (is("session.stop", press)) {
-      setConfirming(true);
+      setQuestion(STOP_QUESTION);
       return true;
     }
     if (is("tool.toggle", press)) {
@@ -226,8 +250,11 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
       if (!confirming) openHistory();
       return true;
     }
-    if (is("mode.cycle", press) && actions.cycleMode) {
-      actions.cycleMode();
+    if (is("mode.cycle", press) && actions.nextMode) {
+      const step = actions.nextMode();
+      // Walking into "Bypass Permissions" or "YOLO" by one key too many would let every tool run unasked.
+      if (step?.skipsApprovals) setQuestion(modeQuestion(step));
+      else if (step) actions.switchMode?.(step);
       return true;
     }
     if (is("tool.focusPrev", press) || is("tool.focusNext", press)) {
@@ -271,12 +298,13 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
     KEY_LAYER.confirm,
     (press) => {
       if (is("confirm.yes", press)) {
-        setConfirming(false);
-        void actions.stopAndQuit();
+        setQuestion(undefined);
+        if (question === STOP_QUESTION) void actions.stopAndQuit();
+        else if (question?.step) actions.switchMode?.(question.step);
         return true;
       }
       if (is("confirm.no", press)) {
-        setConfirming(false);
+        setQuestion(undefined);
         return true;
       }
       // Ctrl+C still works; nothing else may reach the input while the question is open.
@@ -335,7 +363,7 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
   }, [store]);
   const hints = footerHints({
     keymap,
-    confirming,
+    ...(question ? { question: question.hints } : {}),
     died,
     modalOpen,
     quitArmed: quitArmedAt !== undefined,
@@ -434,7 +462,7 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
           <LiveRegion state={state} width={width} lines={budget.live} animate={!modalOpen} />
         )}
         {historyOpen ? null : modal}
-        {confirming ? <ConfirmLine question="Stop after this turn and quit?" width={width} /> : null}
+        {question ? <ConfirmLine question={question.text} width={width} /> : null}
         <Box flexDirection="column" height={Math.max(1, Math.min(inputHeight, budget.input))} overflowY="hidden">
           <Box flexDirection="column" flexShrink={0}>
             <PromptInput

@@ -29,7 +29,8 @@ export const Footer = memo(function Footer({ hints, width }: FooterProps) {
 /** The footer's hints for what the pane is doing now, most useful first. */
 export function footerHints(context: {
   readonly keymap: Keymap;
-  readonly confirming: boolean;
+  /** The confirm line's question is open: what y and n do. */
+  readonly question?: { readonly yes: string; readonly no: string };
   readonly died: boolean;
   readonly modalOpen: boolean;
   readonly quitArmed: boolean;
@@ -41,7 +42,8 @@ export function footerHints(context: {
   readonly canSteer?: boolean;
 }): string[] {
   const key = (action: KeyAction) => keyLabel(context.keymap, action);
-  if (context.confirming) return [`${key("confirm.yes")} stop after this turn`, `${key("confirm.no")} keep going`];
+  if (context.question)
+    return [`${key("confirm.yes")} ${context.question.yes}`, `${key("confirm.no")} ${context.question.no}`];
   if (context.quitArmed) return [`${key("app.interrupt")} again to quit`];
   if (context.died) return [`${key("app.retry")} restart and resume`, `${key("app.interrupt")} quit`];
   if (context.modalOpen) return ["answer the request above", `${key("app.interrupt")} cancel the turn`];

@@ -11,6 +11,8 @@
 //   --no-models  leave out the legacy `models` block (session/set_model is then refused)
 //   --bare       no modes, no config options, no models
 //   --mode-option no modes; a select config option with category "mode" (Ask / Auto) stands in for them
+//   --bypass-mode a last mode that skips approvals, as Claude's adapter offers it ("Bypass Permissions"; with
+//                --mode-option a "YOLO" value, as Gemini names it)
 //   --bool-option a boolean config option too ("Auto-approve edits", off), sent only to clients that advertise
 //                session.configOptions.boolean, as the spec asks
 //   --mcp-http   advertise mcpCapabilities.http (remote MCP servers are then sent to it)
@@ -55,6 +57,7 @@ const withModels = !bare && !flags.has("--no-models");
 const mcpHttp = flags.has("--mcp-http");
 const modeOption = flags.has("--mode-option");
 const boolOption = flags.has("--bool-option");
+const bypassMode = flags.has("--bypass-mode");
 const argv = process.argv.slice(2);
 const loadFails = flags.has("--load-fails");
 const storeFile = argv.includes("--store") ? argv[argv.indexOf("--store") + 1] : undefined;
@@ -94,6 +97,7 @@ function baseSettings() {
           options: [
             { value: "ask", name: "Ask" },
             { value: "auto", name: "Auto" },
+            ...(bypassMode ? [{ value: "yolo", name: "YOLO" }] : []),
           ],
         },
       ],
@@ -105,6 +109,9 @@ function baseSettings() {
         { id: "ask", name: "Ask", description: "Asks before every change" },
         { id: "code", name: "Code", description: "Edits files" },
         { id: "architect", name: "Architect" },
+        ...(bypassMode
+          ? [{ id: "bypassPermissions", name: "Bypass Permissions", description: "Bypass all permission checks" }]
+          : []),
       ],
     },
     configOptions: [
