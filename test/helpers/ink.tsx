@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { render as inkRender } from "ink";
-import type { ReactElement } from "react";
+import { act, type ReactElement } from "react";
 import { KeyRouter } from "../../src/ui/keys/key-router.js";
 import { trackMounted } from "./mounted.js";
 
@@ -41,6 +41,23 @@ class FakeStdin extends EventEmitter {
 const strip = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
 
 /**
+ * Waits `wait` out inside React's act scope: state updates that arrive meanwhile (keys, the store's flush, a
+ * countdown's tick) are applied and drawn when it ends, as the test setup's act environment requires; one
+ * outside it is React's act warning, which fails the test.
+ */
+export async function inAct(wait: () => Promise<unknown>): Promise<void> {
+  await act(async () => {
+    await wait();
+  });
+}
+
+/** One turn of the event loop: React's scheduler and Ink's render run (Shopify cli-kit's recipe). */
+async function turn(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Renders a component as the pane would see it: inside the KeyRouter, on a terminal of `columns` × `rows`
  * (default 40 × 30, our narrowest side pane). `press` writes one key and yields so React flushes; `frame()`
  * is the last frame without colours, below `above()` (the transcript written beside Ink) when given.
@@ -53,37 +70,38 @@ export function renderPane(
   const screen = () => above() + (stdout.lastFrame() ?? "");
   const stdout = new FakeStdout(options.columns ?? 40, options.rows ?? 30);
   const stdin = new FakeStdin();
-  const instance = trackMounted(
-    inkRender(<KeyRouter>{tree}</KeyRouter>, {
+  let instance: ReturnType<typeof inkRender> | undefined;
+  act(() => {
+    instance = inkRender(<KeyRouter>{tree}</KeyRouter>, {
       stdout: stdout as unknown as NodeJS.WriteStream,
       stderr: new FakeStdout(100, 30) as unknown as NodeJS.WriteStream,
       stdin: stdin as unknown as NodeJS.ReadStream,
       debug: true,
       exitOnCtrlC: false,
       patchConsole: false,
-    }),
-  );
-  const settle = async () => {
-    // Let React's scheduler and Ink's throttled render run (Shopify cli-kit's recipe).
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
+    });
+  });
+  const mounted = instance!;
+  const unmount = () => act(() => mounted.unmount());
+  trackMounted({ unmount });
+  const settle = () => inAct(turn);
   return {
     stdout,
-    rerender: (next: ReactElement) => instance.rerender(<KeyRouter>{next}</KeyRouter>),
-    unmount: () => instance.unmount(),
+    rerender: (next: ReactElement) => act(() => mounted.rerender(<KeyRouter>{next}</KeyRouter>)),
+    unmount,
     /** The last frame, colours stripped. */
     frame: () => strip(screen()),
     /** The last frame with colours. */
     rawFrame: () => screen(),
     /** Writes one key sequence (e.g. "y", "\u001b" for Esc, "\u001b[A" for Up) and lets the app react. */
-    press: async (sequence: string) => {
-      stdin.write(sequence);
-      await settle();
-      // A lone Esc is resolved by Ink after a short delay (it may start a sequence).
-      if (sequence === "\u001b") await new Promise((resolve) => setTimeout(resolve, 30));
-      await settle();
-    },
+    press: (sequence: string) =>
+      inAct(async () => {
+        stdin.write(sequence);
+        await turn();
+        // A lone Esc is resolved by Ink after a short delay (it may start a sequence).
+        if (sequence === "\u001b") await new Promise((resolve) => setTimeout(resolve, 30));
+        await turn();
+      }),
     settle,
     /** Polls until `predicate(frame)` holds (bounded), for state that arrives asynchronously. */
     waitForFrame: async (predicate: (frame: string) => boolean, timeoutMs = 3000) => {
@@ -92,7 +110,7 @@ export function renderPane(
         const frame = strip(screen());
         if (predicate(frame)) return frame;
         if (Date.now() - started > timeoutMs) throw new Error(`frame never matched; last frame:\n${frame}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        await inAct(() => new Promise((resolve) => setTimeout(resolve, 10)));
       }
     },
   };

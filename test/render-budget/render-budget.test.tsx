@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import xterm from "@xterm/headless";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
 import { PaneStore } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
@@ -180,10 +180,19 @@ function expectTranscriptOnce(figures: Figures): void {
 }
 
 describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
+  const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
   beforeAll(async () => {
+    // The budget is the production scheduler's: React and ink's throttle pace the frames as they do for a user.
+    // act() would hold every update until its scope ends and draw them as one frame, so React is told this is
+    // no act environment here (the other Ink tests run in one, see test/setup.ts).
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
     // ink writes nothing until exit when CI is set: this test must see real frames.
     expect(process.env.CI).toBeUndefined();
     await loadMarkdownRenderer();
+  });
+  afterAll(() => {
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   });
 
   it("at a fast model's pace: no wipes, frames at the maxFps bound, ≤ 3 bytes per text byte, transcript once", async () => {

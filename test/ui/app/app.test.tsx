@@ -1,7 +1,8 @@
+import { act } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadMarkdownRenderer } from "../../../src/markdown/renderer.js";
 import { Header } from "../../../src/ui/app/header.js";
-import { KEYS, renderPane } from "../../helpers/ink.js";
+import { inAct, KEYS, renderPane } from "../../helpers/ink.js";
 import {
   HOSTILE,
   SESSION,
@@ -19,9 +20,17 @@ beforeAll(async () => {
   await loadMarkdownRenderer();
 });
 
+/** Opens a session in the store; the test drives the store, so React's updates happen inside act. */
 function openSession(store: ReturnType<typeof renderApp>["store"]) {
-  store.dispatch({ type: "connection", state: "starting-session", agentName: "zeroclaw-acp", agentTitle: "ZeroClaw" });
-  store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new", alias: "coder" });
+  act(() => {
+    store.dispatch({
+      type: "connection",
+      state: "starting-session",
+      agentName: "zeroclaw-acp",
+      agentTitle: "ZeroClaw",
+    });
+    store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new", alias: "coder" });
+  });
 }
 
 describe.each([40, 80])("Header at %i columns", (columns) => {
@@ -75,17 +84,23 @@ describe.each([40, 80])("App at %i columns", (columns) => {
     let frame = pane.frame();
     expect(frame).toContain("ZeroClaw · coder");
     expect(frame).toContain("ctrl+c quit · ctrl+d close");
-    store.handleClientEvent(turnStarted());
+    act(() => {
+      store.handleClientEvent(turnStarted());
+    });
     await settle(pane);
     frame = pane.frame();
     expect(frame).toContain("esc cancel");
     expect(frame).not.toContain("ctrl+d close");
-    store.handleClientEvent(
-      toolCall({ toolCallId: "t", name: "shell", kind: "execute", rawInput: { command: "ls" }, status: "pending" }),
-    );
+    act(() => {
+      store.handleClientEvent(
+        toolCall({ toolCallId: "t", name: "shell", kind: "execute", rawInput: { command: "ls" }, status: "pending" }),
+      );
+    });
     await settle(pane);
     expect(pane.frame()).toContain("esc cancel · ctrl+o expand");
-    store.handleClientEvent(turnEnded());
+    act(() => {
+      store.handleClientEvent(turnEnded());
+    });
     await settle(pane);
     expect(pane.frame()).toContain("ctrl+c quit · ctrl+d close");
     pane.unmount();
@@ -94,10 +109,12 @@ describe.each([40, 80])("App at %i columns", (columns) => {
   it("prints finished items into the transcript and streams the tail below", async () => {
     const { store, pane } = renderApp({ columns });
     openSession(store);
-    store.dispatch({ type: "prompt-submitted", text: "summarise", attachments: ["notes.md"] });
-    store.handleClientEvent(turnStarted());
-    store.handleClientEvent(thought("Let me think"));
-    store.handleClientEvent(text("# Summary\n\nThe first paragraph is done.\n\nThe second one is still stre"));
+    act(() => {
+      store.dispatch({ type: "prompt-submitted", text: "summarise", attachments: ["notes.md"] });
+      store.handleClientEvent(turnStarted());
+      store.handleClientEvent(thought("Let me think"));
+      store.handleClientEvent(text("# Summary\n\nThe first paragraph is done.\n\nThe second one is still stre"));
+    });
     await settle(pane);
     const frame = pane.frame();
     expect(frame).toContain("› summarise");
@@ -112,7 +129,9 @@ describe.each([40, 80])("App at %i columns", (columns) => {
   it("shows an unsupported update as one dim line", async () => {
     const { store, pane } = renderApp({ columns });
     openSession(store);
-    store.handleClientEvent(update({ sessionUpdate: "hologram_update", beams: 3 }));
+    act(() => {
+      store.handleClientEvent(update({ sessionUpdate: "hologram_update", beams: 3 }));
+    });
     await settle(pane);
     const lines = pane
       .frame()
@@ -127,23 +146,28 @@ describe.each([40, 80])("App at %i columns", (columns) => {
     const { store, pane } = renderApp({ columns });
     openSession(store);
     const hostile = `${HOSTILE.osc52}A${HOSTILE.osc0}B${HOSTILE.csi2j}C${HOSTILE.c1csi}D`;
-    store.handleClientEvent(turnStarted());
-    store.handleClientEvent(text(`text ${hostile}\n\nmore\n\n`));
-    store.handleClientEvent(
-      toolCall({
-        toolCallId: "t",
-        name: "shell",
-        title: `title ${hostile}`,
-        kind: "execute",
-        rawInput: { command: `cmd ${hostile}` },
-        status: "pending",
-      }),
-    );
-    store.handleClientEvent(toolUpdate({ toolCallId: "t", status: "completed", rawOutput: `out ${hostile}` }));
-    store.handleClientEvent(
-      update({ sessionUpdate: "plan", entries: [{ content: `plan ${hostile}`, status: "pending", priority: "high" }] }),
-    );
-    store.handleClientEvent(text(`tail ${hostile}`));
+    act(() => {
+      store.handleClientEvent(turnStarted());
+      store.handleClientEvent(text(`text ${hostile}\n\nmore\n\n`));
+      store.handleClientEvent(
+        toolCall({
+          toolCallId: "t",
+          name: "shell",
+          title: `title ${hostile}`,
+          kind: "execute",
+          rawInput: { command: `cmd ${hostile}` },
+          status: "pending",
+        }),
+      );
+      store.handleClientEvent(toolUpdate({ toolCallId: "t", status: "completed", rawOutput: `out ${hostile}` }));
+      store.handleClientEvent(
+        update({
+          sessionUpdate: "plan",
+          entries: [{ content: `plan ${hostile}`, status: "pending", priority: "high" }],
+        }),
+      );
+      store.handleClientEvent(text(`tail ${hostile}`));
+    });
     await settle(pane);
     await pane.press(KEYS.ctrlO);
     const written = pane.stdout.frames.join("");
@@ -164,16 +188,18 @@ describe.each([40, 80])("App at %i columns", (columns) => {
     const rows = 20;
     const { store, pane } = renderApp({ columns, rows });
     openSession(store);
-    store.handleClientEvent(turnStarted());
-    store.handleClientEvent(text(`\`\`\`\n${Array.from({ length: 200 }, (_, i) => `code line ${i}`).join("\n")}\n`));
-    store.handleClientEvent(toolCall({ toolCallId: "t", name: "shell", status: "pending" }));
-    store.handleClientEvent(
-      toolUpdate({
-        toolCallId: "t",
-        status: "in_progress",
-        rawOutput: Array.from({ length: 500 }, (_, i) => `out ${i}`).join("\n"),
-      }),
-    );
+    act(() => {
+      store.handleClientEvent(turnStarted());
+      store.handleClientEvent(text(`\`\`\`\n${Array.from({ length: 200 }, (_, i) => `code line ${i}`).join("\n")}\n`));
+      store.handleClientEvent(toolCall({ toolCallId: "t", name: "shell", status: "pending" }));
+      store.handleClientEvent(
+        toolUpdate({
+          toolCallId: "t",
+          status: "in_progress",
+          rawOutput: Array.from({ length: 500 }, (_, i) => `out ${i}`).join("\n"),
+        }),
+      );
+    });
     await settle(pane);
     await pane.press(KEYS.ctrlO);
     // In debug mode a frame is the static output plus the dynamic part: the latter is after the banner.
@@ -189,20 +215,24 @@ describe("App resize", () => {
   it("re-lays out at the new width when the pane narrows", async () => {
     const { store, pane } = renderApp({ columns: 80 });
     openSession(store);
-    store.handleClientEvent(turnStarted());
-    store.handleClientEvent(
-      toolCall({
-        toolCallId: "t",
-        name: "shell",
-        kind: "execute",
-        rawInput: { command: "a command long enough to need the whole width of a wide pane" },
-        status: "pending",
-      }),
-    );
+    act(() => {
+      store.handleClientEvent(turnStarted());
+      store.handleClientEvent(
+        toolCall({
+          toolCallId: "t",
+          name: "shell",
+          kind: "execute",
+          rawInput: { command: "a command long enough to need the whole width of a wide pane" },
+          status: "pending",
+        }),
+      );
+    });
     await settle(pane);
     (pane.stdout as unknown as { columns: number }).columns = 40;
-    pane.stdout.emit("resize");
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    act(() => {
+      pane.stdout.emit("resize");
+    });
+    await inAct(() => new Promise((resolve) => setTimeout(resolve, 150)));
     await pane.settle();
     const dynamic = pane.frame().slice(pane.frame().indexOf("◆"));
     for (const line of dynamic.split("\n")) expect(line.length).toBeLessThanOrEqual(40);
@@ -215,8 +245,10 @@ describe("App keys", () => {
   it("Esc cancels the running turn", async () => {
     const { store, actions, pane } = renderApp();
     openSession(store);
-    store.handleClientEvent(turnStarted());
-    actions.turnRunning = true;
+    act(() => {
+      store.handleClientEvent(turnStarted());
+      actions.turnRunning = true;
+    });
     await settle(pane);
     await pane.press(KEYS.escape);
     expect(actions.calls).toContain("cancel");
@@ -269,14 +301,16 @@ describe("App keys", () => {
   it("Enter submits the prompt; Ctrl+O expands the latest row; Alt+Up moves the focus", async () => {
     const { store, actions, pane } = renderApp({ columns: 60 });
     openSession(store);
-    store.handleClientEvent(turnStarted());
-    store.handleClientEvent(
-      toolCall({ toolCallId: "a", name: "first", rawInput: { command: "one" }, status: "pending" }),
-    );
-    store.handleClientEvent(toolUpdate({ toolCallId: "a", status: "completed", rawOutput: "output of one" }));
-    store.handleClientEvent(
-      toolCall({ toolCallId: "b", name: "second", rawInput: { command: "two" }, status: "pending" }),
-    );
+    act(() => {
+      store.handleClientEvent(turnStarted());
+      store.handleClientEvent(
+        toolCall({ toolCallId: "a", name: "first", rawInput: { command: "one" }, status: "pending" }),
+      );
+      store.handleClientEvent(toolUpdate({ toolCallId: "a", status: "completed", rawOutput: "output of one" }));
+      store.handleClientEvent(
+        toolCall({ toolCallId: "b", name: "second", rawInput: { command: "two" }, status: "pending" }),
+      );
+    });
     await settle(pane);
     await pane.press(KEYS.ctrlO);
     expect(pane.frame()).toContain("▾ second");
@@ -295,19 +329,21 @@ describe("App keys", () => {
     const opened: unknown[] = [];
     const { store, pane } = renderApp({ columns: 60, openLocation: (location) => opened.push(location) });
     openSession(store);
-    store.handleClientEvent(turnStarted());
-    store.handleClientEvent(
-      toolCall({
-        toolCallId: "a",
-        title: "Read config",
-        kind: "read",
-        status: "completed",
-        locations: [{ path: "/tmp/config.json", line: 12 }],
-      }),
-    );
-    store.handleClientEvent(
-      toolCall({ toolCallId: "b", title: "Edit main", kind: "edit", locations: [{ path: "/tmp/main.ts" }] }),
-    );
+    act(() => {
+      store.handleClientEvent(turnStarted());
+      store.handleClientEvent(
+        toolCall({
+          toolCallId: "a",
+          title: "Read config",
+          kind: "read",
+          status: "completed",
+          locations: [{ path: "/tmp/config.json", line: 12 }],
+        }),
+      );
+      store.handleClientEvent(
+        toolCall({ toolCallId: "b", title: "Edit main", kind: "edit", locations: [{ path: "/tmp/main.ts" }] }),
+      );
+    });
     await settle(pane);
     await pane.press("o");
     expect(opened).toEqual([]); // no row focused: a letter for the prompt
@@ -318,7 +354,9 @@ describe("App keys", () => {
     await pane.press("o");
     expect(opened).toEqual([{ path: "/tmp/config.json", line: 12 }, { path: "/tmp/main.ts" }]);
     opened.length = 0;
-    store.handleClientEvent(turnEnded("end_turn"));
+    act(() => {
+      store.handleClientEvent(turnEnded("end_turn"));
+    });
     await settle(pane);
 
     await pane.press("\u0014"); // Ctrl+T
@@ -333,14 +371,16 @@ describe("App keys", () => {
   it("tells the agent's death once, shows its stderr, and restarts on r", async () => {
     const { store, actions, pane } = renderApp({ columns: 60 });
     openSession(store);
-    store.dispatch({
-      type: "agent-died",
-      death: {
-        message: "the agent exited with code 3",
-        exitCode: 3,
-        signal: null,
-        stderrTail: "thread main panicked\nat src/lib.rs:1",
-      },
+    act(() => {
+      store.dispatch({
+        type: "agent-died",
+        death: {
+          message: "the agent exited with code 3",
+          exitCode: 3,
+          signal: null,
+          stderrTail: "thread main panicked\nat src/lib.rs:1",
+        },
+      });
     });
     await settle(pane);
     const frame = pane.frame();
@@ -356,31 +396,33 @@ describe("App keys", () => {
   it("opens the permission modal over the live region and makes the input inactive", async () => {
     const { store, actions, pane } = renderApp({ columns: 60 });
     openSession(store);
-    store.handleClientEvent(turnStarted());
-    actions.setPending([
-      {
-        key: "zc-out-0",
-        requestId: "zc-out-0",
-        sessionId: SESSION,
-        toolCall: {
-          toolCallId: "approval-1",
-          title: "Approve shell?",
-          content: [{ type: "content", content: { type: "text", text: "command: git push" } }],
+    act(() => {
+      store.handleClientEvent(turnStarted());
+      actions.setPending([
+        {
+          key: "zc-out-0",
+          requestId: "zc-out-0",
+          sessionId: SESSION,
+          toolCall: {
+            toolCallId: "approval-1",
+            title: "Approve shell?",
+            content: [{ type: "content", content: { type: "text", text: "command: git push" } }],
+          },
+          options: [
+            { optionId: "allow-once", name: "Allow once", kind: "allow_once" },
+            { optionId: "reject-once", name: "Reject", kind: "reject_once" },
+          ],
+          receivedAt: Date.now(),
         },
-        options: [
-          { optionId: "allow-once", name: "Allow once", kind: "allow_once" },
-          { optionId: "reject-once", name: "Reject", kind: "reject_once" },
-        ],
-        receivedAt: Date.now(),
-      },
-    ]);
+      ]);
+    });
     await settle(pane);
     expect(pane.frame()).toContain("Approve shell?");
     expect(pane.frame()).toContain("answer the request above");
     // The agent waits for the user: no spinner, so nothing redraws while the decision is pending.
     expect(pane.frame()).toContain("waiting for you");
     const framesBefore = pane.stdout.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await inAct(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(pane.stdout.frames.length).toBe(framesBefore);
     await pane.press("y");
     expect(actions.calls.some((call) => call.startsWith("answer zc-out-0") && call.includes("allow-once"))).toBe(true);

@@ -5,7 +5,7 @@ import { initialPaneState } from "../../../src/state/reducer.js";
 import type { PaneState, ToolRowLocation } from "../../../src/state/view-model.js";
 import { App, type PaneActions } from "../../../src/ui/app/app.js";
 import { TranscriptWriter } from "../../../src/ui/transcript/transcript-writer.js";
-import { renderPane } from "../../helpers/ink.js";
+import { inAct, renderPane } from "../../helpers/ink.js";
 
 /** Actions that record what the pane asked for. */
 export class FakeActions implements PaneActions {
@@ -105,6 +105,6 @@ export function renderApp(
 
 /** Lets the store's coalescing timer fire and Ink draw. */
 export async function settle(pane: { settle: () => Promise<void> }) {
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await inAct(() => new Promise((resolve) => setTimeout(resolve, 10)));
   await pane.settle();
 }

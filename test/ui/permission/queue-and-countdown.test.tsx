@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { inAct } from "../../helpers/ink.js";
 import { shellRequest } from "./fixtures.js";
 import { closePanes, openModal as open, selected, WIDTHS } from "./modal-harness.js";
 
@@ -33,7 +34,7 @@ describe("render budget", () => {
   it("renders not at all while idle when no timeout is known", async () => {
     const { pane } = await open([shellRequest()]);
     const frames = pane.stdout.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await inAct(() => new Promise((resolve) => setTimeout(resolve, 1_200)));
     expect(pane.stdout.frames.length).toBe(frames);
   });
 
@@ -41,7 +42,7 @@ describe("render budget", () => {
     const request = { ...shellRequest(), receivedAt: Date.now() - 48_500 };
     const { pane } = await open([request], 40, { timeoutSecs: 3600 });
     const frames = pane.stdout.frames.length;
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    await inAct(() => new Promise((resolve) => setTimeout(resolve, 2_200)));
     const ticks = pane.stdout.frames.length - frames;
     // Two ticks are due (at ~0.5 s and ~1.5 s); a loaded machine may delay one past the window.
     expect(ticks).toBeGreaterThanOrEqual(1);
