@@ -2,13 +2,13 @@ import type { AgentSessionInfo } from "../client/session-list.js";
 import { buildAgentRegistry } from "../config/agents.js";
 import { loadConfigFile } from "../config/config-file.js";
 import { resolveConnection, type ConnectionOptions } from "../config/connection.js";
-import { timeOf, type SessionEntry } from "../state/persistence/session-entry.js";
+import { timeOf, type SessionEntry, type SessionWhere } from "../state/persistence/session-entry.js";
 import { connect } from "./connect.js";
 
 /** A session as `zc-pane sessions` lists it: from the local index, from the agent's `session/list`, or both. */
 export interface ListedSession extends Pick<SessionEntry, "id" | "agent" | "cwd" | "title" | "lastActivity"> {
   readonly agentTitle?: string;
-  readonly where: "local" | "agent" | "both";
+  readonly where: SessionWhere;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { shortId } from "../common/format.js";
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,11 +17,10 @@ import { PaneStore } from "../state/pane-store.js";
 import { SessionController, type QuitReason } from "../state/session-controller.js";
 import type { TerminalsOptions } from "../client/capabilities/index.js";
 import { ClientError } from "../client/errors.js";
-import { agentLabel, describeConnection, type SessionEntry } from "../state/persistence/session-entry.js";
-import { mergeSessions } from "./agent-sessions.js";
-import { SessionIndex } from "../state/persistence/session-index.js";
+import { describeConnection } from "../state/persistence/session-entry.js";
 import { showLocalTranscript } from "../state/restore-local.js";
 import { PaneRecording } from "../state/session-recording.js";
+import { paneSessions } from "./pane-sessions.js";
 import { resolveResumeTarget, type ResumeTarget } from "./resume-target.js";
 import { mountPane } from "../ui/mount-pane.js";
 import type { LiveScreen } from "../ui/terminal/live-screen.js";
@@ -228,48 +226,16 @@ async function runPane(options: PaneOptions): Promise<number> {
   process.on("SIGINT", onTerminate);
   process.stdout.on("error", onStdoutError);
 
-  // `/sessions`: a session of the same agent and transport resumes here; another one needs its own pane.
-  const here = describeConnection(options.connection);
-  const sessions = {
-    // The local index, with the agent's own sessions merged in when it offers session/list: one of those
-    // belongs to this agent and connection, so choosing it resumes it here.
-    load: async () => {
-      const local = await new SessionIndex(stateDir()).list();
-      const client = controller.client;
-      if (!client?.agent.canList) return local;
-      let remote;
-      try {
-        remote = await client.listSessions();
-      } catch (error) {
-        const reason = sanitizeLine(error instanceof Error ? error.message : String(error));
-        store.dispatch({ type: "notice", level: "warning", message: `the agent's session list: ${reason}` });
-        return local;
-      }
-      const byId = new Map(local.map((entry) => [entry.id, entry]));
-      return mergeSessions(local, remote, here.agent).map((listed): SessionEntry => ({
-        ...(byId.get(listed.id) ?? { ...here, created: listed.lastActivity }),
-        id: listed.id,
-        cwd: listed.cwd,
-        title: listed.title,
-        lastActivity: listed.lastActivity,
-      }));
+  // `/sessions`: list, resume here or say how, delete.
+  const sessions = paneSessions({
+    controller,
+    store,
+    here: describeConnection(options.connection),
+    clearScreen: () => {
+      writer.cleared();
+      screen.clearScreen();
     },
-    choose: (entry: SessionEntry) => {
-      if (entry.agent !== here.agent || JSON.stringify(entry.transport) !== JSON.stringify(here.transport)) {
-        store.dispatch({
-          type: "notice",
-          level: "info",
-          message: `${shortId(entry.id)} was opened with ${sanitizeLine(agentLabel(entry))} (${entry.transport.kind === "gateway" ? entry.transport.url : entry.transport.command}); resume it in a new pane with:\n  zc-pane --resume ${entry.id}`,
-        });
-        return;
-      }
-      void controller.switchSession(entry.id, async () => {
-        writer.cleared();
-        screen.clearScreen();
-        return showLocalTranscript(stateDir(), downloadDir(), entry.id, store);
-      });
-    },
-  };
+  });
 
   const mounted = mountPane({
     store,

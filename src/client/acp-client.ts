@@ -6,6 +6,7 @@ import type { AuthOptions } from "./auth.js";
 import { Authentication } from "./authentication.js";
 import type { CapabilitySettings, InstalledCapabilities } from "./capabilities/index.js";
 import { ClientCore } from "./client-core.js";
+import { ClientError } from "./errors.js";
 import { ElicitationQueue } from "./elicitation-queue.js";
 import type { ClientEventListener } from "./events.js";
 import { initializeAgent } from "./handshake.js";
@@ -208,6 +209,29 @@ export class AcpClient {
   /** `session/list`: the agent's own sessions, every page (agents with `sessionCapabilities.list`). */
   listSessions(cwd?: string): Promise<AgentSessionInfo[]> {
     return listAgentSessions(this.core, cwd);
+  }
+
+  /**
+   * `session/delete` (agents with `sessionCapabilities.delete`): the agent forgets the session for good.
+   * Resolves false when the agent had no such session (nothing left to delete there); the session is
+   * dropped here too.
+   */
+  async deleteSession(sessionId: string): Promise<boolean> {
+    if (!this.agent.canDelete)
+      throw new ClientError(
+        `${this.agent.title ?? this.agent.name} cannot delete sessions (no sessionCapabilities.delete)`,
+        "not-supported",
+      );
+    this.permissions.cancelAll(sessionId);
+    this.elicitations.cancelAll(sessionId);
+    await this.forget(sessionId);
+    try {
+      await this.core.call(ACP_METHODS.sessionDelete, { sessionId });
+    } catch (error) {
+      if (error instanceof ClientError && error.code === "unknown-session") return false;
+      throw error;
+    }
+    return true;
   }
 
   /** `session/close` (cancels a running turn on the agent's side). Not supported: the session is only forgotten here. */

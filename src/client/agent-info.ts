@@ -14,6 +14,8 @@ export interface AgentInfo {
   readonly canResume: boolean;
   readonly canClose: boolean;
   readonly canList: boolean;
+  /** `sessionCapabilities.delete`: the agent forgets a session for good on `session/delete`. */
+  readonly canDelete: boolean;
   /** ZeroClaw's `session/stop` (an extension it does not advertise): only for the ZeroClaw profile. */
   readonly canStop: boolean;
   readonly promptCapabilities: PromptCapabilities;
@@ -52,6 +54,7 @@ export function describeAgent(result: InitializeResult): AgentInfo {
     canResume: isPresent(sessionCapabilities.resume),
     canClose: isPresent(sessionCapabilities.close),
     canList: isPresent(sessionCapabilities.list),
+    canDelete: isPresent(sessionCapabilities.delete),
     canStop: isZeroClaw,
     promptCapabilities: {
       image: capabilities.promptCapabilities?.image === true,

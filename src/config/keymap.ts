@@ -36,6 +36,8 @@ export const DEFAULT_KEYMAP = {
   "modal.scrollUp": ["pageup", "shift+up"],
   "modal.scrollDown": ["pagedown", "shift+down"],
   "modal.cancel": ["escape"],
+  /** In `/sessions`: delete the highlighted session (asks y/n first). */
+  "sessions.delete": ["d"],
   "confirm.yes": ["y"],
   "confirm.no": ["n", "escape"],
   "app.retry": ["r"],

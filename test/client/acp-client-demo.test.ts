@@ -32,6 +32,7 @@ describe("AcpClient against the demo agent (a real child process)", () => {
       canResume: true,
       canClose: true,
       canStop: true,
+      canDelete: false,
     });
     expect(agent.profile.name).toBe("zeroclaw");
     expect(agent.promptCapabilities.embeddedContext).toBe(true);

@@ -22,6 +22,7 @@ const AGENT: AgentInfo = {
   canResume: true,
   canClose: true,
   canList: false,
+  canDelete: false,
   canStop: true,
   promptCapabilities: { embeddedContext: true },
   mcpTransports: { http: false, sse: false },

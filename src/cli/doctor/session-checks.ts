@@ -64,6 +64,7 @@ export function capabilitiesCheck(agent: AgentInfo): Check {
     agent.canResume && "resume",
     agent.canClose && "close",
     agent.canList && "list",
+    agent.canDelete && "delete",
     agent.canStop && "stop",
   ].filter(Boolean);
   const prompts = [

@@ -24,6 +24,9 @@ export interface SessionEntry extends SessionFields {
   readonly lastActivity: string;
 }
 
+/** Where a listed session is known: this machine's index, the agent's `session/list`, or both. */
+export type SessionWhere = "local" | "agent" | "both";
+
 /** The fields fixed when the session is opened: what a journal header carries. */
 export interface SessionFields {
   readonly id: string;

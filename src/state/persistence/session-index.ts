@@ -1,11 +1,13 @@
-import { mkdir, readdir, readFile, rename, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { withFileLock, writeFileAtomic } from "./atomic-file.js";
 import { readJournalSummary } from "./journal.js";
 import {
   byRecency,
   indexPath,
+  journalPath,
   mergeEntries,
+  olderSegmentPath,
   parseSessionEntry,
   sessionTitle,
   TRANSCRIPTS_DIR,
@@ -73,6 +75,24 @@ export class SessionIndex {
       byId.set(merged.id, merged);
       await this.write([...byId.values()]);
       return merged;
+    });
+  }
+
+  /**
+   * Deletes the local record of a session: its transcript journal (both segments) and then its index entry,
+   * in that order, so a failure in between never leaves a journal a rebuilt index would bring back. Returns
+   * false when neither existed.
+   */
+  async remove(sessionId: string): Promise<boolean> {
+    return this.locked(async () => {
+      const journal = journalPath(this.stateDir, sessionId);
+      const hadJournal = await exists(journal);
+      await rm(olderSegmentPath(journal), { force: true });
+      await rm(journal, { force: true });
+      const entries = await this.readOrRebuild();
+      const kept = entries.filter((entry) => entry.id !== sessionId);
+      if (kept.length !== entries.length) await this.write(kept);
+      return hadJournal || kept.length !== entries.length;
     });
   }
 
@@ -203,6 +223,13 @@ export class SessionIndex {
     const sorted = [...entries].sort(byRecency);
     return writeFileAtomic(this.path, `${JSON.stringify({ version: INDEX_VERSION, sessions: sorted }, null, 2)}\n`);
   }
+}
+
+function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -17,11 +17,10 @@ import { PermissionModal, permissionModalRows } from "../permission/permission-m
 import type { PendingElicitation } from "../../client/elicitation-queue.js";
 import type { ElicitationSource } from "../../state/elicitation-relay.js";
 import { ElicitationModal, elicitationModalRows } from "../elicitation/elicitation-modal.js";
-import { SessionPicker } from "../sessions/session-picker.js";
+import { SessionPicker, type SessionPickerSource } from "../sessions/session-picker.js";
 import { ModelPicker } from "../pickers/model-picker.js";
 import { SettingsPicker } from "../pickers/settings-picker.js";
 import type { SettingItem } from "../../state/config-settings.js";
-import type { SessionEntry } from "../../state/persistence/session-entry.js";
 import { ConfirmLine } from "./confirm-line.js";
 import { Footer, footerHints } from "./footer.js";
 import { Header } from "./header.js";
@@ -99,11 +98,8 @@ export interface AppProps {
   /** `o` in a URL elicitation: open the link in the desktop's browser. */
   readonly openUrl?: (url: string) => void;
   readonly openEditor?: (text: string) => Promise<string | undefined>;
-  /** `/sessions`: the local index, and what choosing one does (resume it here, or say how). */
-  readonly sessions?: {
-    readonly load: () => Promise<readonly SessionEntry[]>;
-    readonly choose: (entry: SessionEntry) => void;
-  };
+  /** `/sessions`: the local index and the agent's list, what choosing one does (resume it here, or say how), deleting. */
+  readonly sessions?: SessionPickerSource;
   /**
    * The alternate screen the history view (Ctrl+T) is drawn on, entered and left synchronously with the key
    * (mountPane); without it the view takes the live region's place.
@@ -425,16 +421,12 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
         {/* The picker takes the live region's place and line budget: the dynamic region stays as short. */}
         {picking && sessions && !modalOpen ? (
           <SessionPicker
-            load={sessions.load}
+            source={sessions}
             cwd={cwd}
             {...(state.header.sessionId ? { currentId: state.header.sessionId } : {})}
             width={width}
             maxLines={Math.max(3, budget.live)}
             onClose={() => setPicking(false)}
-            onChoose={(entry) => {
-              setPicking(false);
-              sessions.choose(entry);
-            }}
           />
         ) : modelChoice && !modalOpen ? (
           <ModelPicker

@@ -5,7 +5,7 @@ import { timeOf } from "../../state/persistence/session-entry.js";
  * The picker's order: sessions opened in the pane's cwd first (the ones the user most likely means), each
  * group newest activity first.
  */
-export function pickerOrder(entries: readonly SessionEntry[], cwd: string): SessionEntry[] {
+export function pickerOrder<T extends SessionEntry>(entries: readonly T[], cwd: string): T[] {
   const newest = (a: SessionEntry, b: SessionEntry) => timeOf(b.lastActivity) - timeOf(a.lastActivity);
   const here = entries.filter((entry) => entry.cwd === cwd).sort(newest);
   const elsewhere = entries.filter((entry) => entry.cwd !== cwd).sort(newest);

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { JournalWriter } from "../../../src/state/persistence/journal.js";
 import {
   describeConnection,
+  journalPath,
+  olderSegmentPath,
   mergeEntries,
   sessionTitle,
   type SessionEntry,
@@ -150,6 +152,28 @@ describe("session index", () => {
       .sort();
     expect(ids).toEqual(["from-journal", "good"]);
     expect(warnings[0]).toMatch(/1 unreadable entry/);
+  });
+
+  it("remove() deletes the session's journal (both segments) and its entry, and no rebuild brings it back", async () => {
+    const dir = tempState();
+    const index = new SessionIndex(dir);
+    for (const id of ["gone-1", "kept-2"]) {
+      await index.record(entry(id));
+      const { lastActivity: _unused, ...fields } = entry(id);
+      JournalWriter.open(dir, fields).close();
+    }
+    const journal = journalPath(dir, "gone-1");
+    writeFileSync(olderSegmentPath(journal), "older segment\n");
+    expect(await index.remove("gone-1")).toBe(true);
+    expect(existsSync(journal)).toBe(false);
+    expect(existsSync(olderSegmentPath(journal))).toBe(false);
+    expect(existsSync(journalPath(dir, "kept-2"))).toBe(true);
+    expect((await index.list()).map((session) => session.id)).toEqual(["kept-2"]);
+    // The index lost: rebuilt from the journals left, without the deleted one.
+    writeFileSync(index.path, "not json", "utf8");
+    const rebuilt = await new SessionIndex(dir, { onWarning: () => undefined }).list();
+    expect(rebuilt.map((session) => session.id)).toEqual(["kept-2"]);
+    expect(await index.remove("gone-1")).toBe(false);
   });
 
   it("a record() on a corrupt index rebuilds it first instead of failing", async () => {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SessionEntry } from "../../../src/state/persistence/session-entry.js";
-import { SessionPicker } from "../../../src/ui/sessions/session-picker.js";
+import { planDeletion, type DeletionPlan, type ListedEntry } from "../../../src/state/session-deletion.js";
+import { SessionPicker, type SessionPickerSource } from "../../../src/ui/sessions/session-picker.js";
 import { pickerOrder } from "../../../src/ui/sessions/picker-order.js";
 import { KEYS, renderPane } from "../../helpers/ink.js";
 
 const NOW = Date.parse("2026-08-20T12:00:00Z");
 
-function entry(id: string, cwd: string, minutesAgo: number, title: string): SessionEntry {
+function entry(id: string, cwd: string, minutesAgo: number, title: string): ListedEntry {
   const at = new Date(NOW - minutesAgo * 60_000).toISOString();
   return {
     id,
@@ -16,6 +16,7 @@ function entry(id: string, cwd: string, minutesAgo: number, title: string): Sess
     title,
     created: at,
     lastActivity: at,
+    where: "local",
   };
 }
 
@@ -25,27 +26,50 @@ const ENTRIES = [
   entry("cccccccc-0000-4000-8000-000000000003", "/here", 5, "newer, here"),
 ];
 
+/** The frame as one line: a wrapped question reads as written. */
+const flat = (frame: string) => frame.replace(/ *\n/g, " ");
+
 let panes: { unmount(): void }[] = [];
 afterEach(() => {
   for (const pane of panes) pane.unmount();
   panes = [];
 });
 
-function open(onChoose = vi.fn(), onClose = vi.fn()) {
+/** A source over a list the test controls: deleting removes from it; the agent offers session/delete or not. */
+function source(canDelete = false) {
+  let listed = [...ENTRIES];
+  const removed: Array<{ id: string; plan: DeletionPlan }> = [];
+  const value: SessionPickerSource = {
+    load: async () => listed,
+    choose: vi.fn(),
+    planDelete: (chosen) =>
+      planDeletion(chosen, {
+        currentId: ENTRIES[2]!.id,
+        agent: { name: "Demo", canDelete },
+        ofThisConnection: true,
+      }),
+    remove: async (chosen, plan) => {
+      removed.push({ id: chosen.id, plan });
+      listed = listed.filter((other) => other.id !== chosen.id);
+    },
+  };
+  return { value, removed };
+}
+
+function open(from = source(), onClose = vi.fn()) {
   const pane = renderPane(
     <SessionPicker
-      load={async () => ENTRIES}
+      source={from.value}
       cwd="/here"
       currentId={ENTRIES[2]!.id}
       width={40}
       maxLines={8}
-      onChoose={onChoose}
       onClose={onClose}
       now={() => NOW}
     />,
   );
   panes.push(pane);
-  return { pane, onChoose, onClose };
+  return { pane, onChoose: from.value.choose, onClose, removed: from.removed };
 }
 
 describe("/sessions picker", () => {
@@ -69,6 +93,57 @@ describe("/sessions picker", () => {
     await pane.press(KEYS.up);
     await pane.press(KEYS.enter);
     expect(onChoose).toHaveBeenCalledExactlyOnceWith(ENTRIES[1]);
+  });
+
+  it("d asks before deleting; y deletes as planned and the list is read again, n keeps it", async () => {
+    const { pane, removed } = open();
+    await pane.waitForFrame((text) => text.includes("Sessions (3)"));
+    await pane.press(KEYS.down);
+    await pane.press("d");
+    // The demo agent offers no session/delete: the question says only the local record goes.
+    await pane.waitForFrame((text) =>
+      flat(text).includes(
+        "Demo cannot delete sessions (no session/delete): delete only the local record of bbbbbbbb “older, here”? (y/n)",
+      ),
+    );
+    await pane.press("n");
+    await pane.waitForFrame((text) => !text.includes("cannot delete"));
+    expect(removed).toEqual([]);
+    await pane.press("d");
+    await pane.waitForFrame((text) => text.includes("(y/n)"));
+    await pane.press("y");
+    await pane.waitForFrame((text) => text.includes("Sessions (2)"));
+    expect(removed).toEqual([{ id: ENTRIES[1]!.id, plan: expect.objectContaining({ atAgent: false, local: true }) }]);
+    expect(pane.frame()).not.toContain("bbbbbbbb");
+  });
+
+  it("asks the agent too when it offers session/delete", async () => {
+    const { pane, removed } = open(source(true));
+    await pane.waitForFrame((text) => text.includes("Sessions (3)"));
+    await pane.press(KEYS.down);
+    await pane.press("d");
+    await pane.waitForFrame((text) =>
+      flat(text).includes("delete bbbbbbbb “older, here” at Demo and its local transcript? (y/n)"),
+    );
+    await pane.press("y");
+    await pane.waitForFrame((text) => text.includes("Sessions (2)"));
+    expect(removed[0]?.plan).toMatchObject({ atAgent: true, local: true });
+  });
+
+  it("does not delete the pane's own session, and Esc after a question only drops the question", async () => {
+    const { pane, removed, onClose } = open();
+    await pane.waitForFrame((text) => text.includes("Sessions (3)"));
+    await pane.press("d");
+    await pane.waitForFrame((text) =>
+      flat(text).includes("cccccccc “newer, here” is open in this pane: switch to another session to delete it"),
+    );
+    await pane.press(KEYS.down);
+    await pane.press("d");
+    await pane.waitForFrame((text) => text.includes("(y/n)"));
+    await pane.press(KEYS.escape);
+    await pane.waitForFrame((text) => !text.includes("(y/n)"));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(removed).toEqual([]);
   });
 
   it("closes on Esc without choosing", async () => {
