@@ -2,7 +2,7 @@ import type { AgentSessionInfo } from "../client/session-list.js";
 import { buildAgentRegistry } from "../config/agents.js";
 import { loadConfigFile } from "../config/config-file.js";
 import { resolveConnection, type ConnectionOptions } from "../config/connection.js";
-import { timeOf, type SessionEntry, type SessionWhere } from "../state/persistence/session-entry.js";
+import { shownTitle, timeOf, type SessionEntry, type SessionWhere } from "../state/persistence/session-entry.js";
 import { connect } from "./connect.js";
 
 /** A session as `zc-pane sessions` lists it: from the local index, from the agent's `session/list`, or both. */
@@ -34,9 +34,9 @@ export async function fetchAgentSessions(
 }
 
 /**
- * The local index and the agent's list as one, newest first: a session in both keeps the local entry, with
- * the agent's title when the local one has none (`session_info_update` titles are the agent's) and the later
- * of the two activity times.
+ * The local index and the agent's list as one, newest first, each with the title to show: the agent's
+ * (its list's, else the last `session_info_update` recorded here), else the first prompt's. A session in
+ * both keeps the local entry, with the later of the two activity times.
  */
 export function mergeSessions(
   local: readonly SessionEntry[],
@@ -46,12 +46,12 @@ export function mergeSessions(
   const byId = new Map(remote.map((session) => [session.sessionId, session]));
   const merged: ListedSession[] = local.map((entry) => {
     const other = byId.get(entry.id);
-    if (!other) return { ...entry, where: "local" as const };
+    if (!other) return { ...entry, title: shownTitle(entry), where: "local" as const };
     byId.delete(entry.id);
     const later = other.updatedAt && timeOf(other.updatedAt) > timeOf(entry.lastActivity);
     return {
       ...entry,
-      title: entry.title || other.title || "",
+      title: other.title || shownTitle(entry),
       ...(later ? { lastActivity: other.updatedAt! } : {}),
       where: "both" as const,
     };

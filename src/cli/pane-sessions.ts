@@ -8,6 +8,7 @@ import { showLocalTranscript } from "../state/restore-local.js";
 import type { SessionController } from "../state/session-controller.js";
 import { planDeletion, type DeletionPlan, type ListedEntry } from "../state/session-deletion.js";
 import type { SessionPickerSource } from "../ui/sessions/session-picker.js";
+import type { AgentSessionInfo } from "../client/session-list.js";
 import { mergeSessions } from "./agent-sessions.js";
 
 /**
@@ -32,14 +33,13 @@ export function paneSessions(options: {
   const load = async (): Promise<ListedEntry[]> => {
     const local = await new SessionIndex(stateDir()).list();
     const client = controller.client;
-    const localOnly = local.map((entry) => ({ ...entry, where: "local" as const }));
-    if (!client?.agent.canList) return localOnly;
-    let remote;
-    try {
-      remote = await client.listSessions();
-    } catch (error) {
-      notice("warning", `the agent's session list: ${sanitizeLine(messageOf(error))}`);
-      return localOnly;
+    let remote: readonly AgentSessionInfo[] = [];
+    if (client?.agent.canList) {
+      try {
+        remote = await client.listSessions();
+      } catch (error) {
+        notice("warning", `the agent's session list: ${sanitizeLine(messageOf(error))}`);
+      }
     }
     // A session only the agent knows belongs to this agent and connection: choosing it resumes it here.
     const byId = new Map(local.map((entry) => [entry.id, entry]));

@@ -57,7 +57,7 @@ export async function runSessionsCommand(argv: readonly string[]): Promise<numbe
     writeErr(`zc-pane sessions: ${(error as Error).message}\n`);
     return 1;
   }
-  let sessions: readonly ListedSession[] = local.map((entry) => ({ ...entry, where: "local" as const }));
+  let sessions: readonly ListedSession[] = mergeSessions(local, [], "");
   if (connection) {
     try {
       const remote = await fetchAgentSessions(connection, cwd);

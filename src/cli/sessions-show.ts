@@ -4,6 +4,7 @@ import { stateDir } from "../config/paths.js";
 import { loadMarkdownRenderer } from "../markdown/renderer.js";
 import { historyOfJournal } from "../state/history/journal-history.js";
 import { readSessionJournal } from "../state/persistence/journal-reader.js";
+import { shownTitle } from "../state/persistence/session-entry.js";
 import { SessionIndex } from "../state/persistence/session-index.js";
 import { historyToMarkdown } from "../state/transcript-export.js";
 import { renderEntryLines } from "../ui/history/entry-lines.js";
@@ -55,7 +56,7 @@ export async function runSessionsShow(argv: readonly string[]): Promise<number> 
       writeOut(`${JSON.stringify({ session, entries: entries.map((entry) => entry.record) }, null, 2)}\n`);
       return 0;
     }
-    const title = `${session.title || "zc-pane session"} · ${session.agent} · ${session.id}`;
+    const title = `${shownTitle(session) || "zc-pane session"} · ${session.agent} · ${session.id}`;
     if (format === "markdown") {
       writeOut(historyToMarkdown(entries, title));
       return 0;

@@ -42,4 +42,20 @@ describe("/sessions with the agent's own list", () => {
     await session.waitFor(/SDK test agent · aaaa1111/, 15_000);
     await session.waitFor(/ready/, 15_000);
   });
+
+  it("lists the title the agent gave the session (session_info_update), not the first prompt", async () => {
+    const session = (tmux = new TmuxSession(80, 24));
+    session.start(`${process.execPath} ${CLI} --agent-cmd ${JSON.stringify(sdkAgentCommandLine())}`);
+    await session.waitFor(/ready/, 20_000);
+    session.type("title Fix the login flow");
+    await session.waitFor("title Fix the login flow");
+    session.send("Enter");
+    // The header shows the agent's title once the update is in.
+    await session.waitFor(/◆.*Fix the login flow/, 15_000);
+    await session.waitFor(/ready/);
+    session.type("/sessions");
+    await session.waitFor("/sessions");
+    session.send("Enter");
+    await session.waitFor(/›•[0-9a-f]{8}\s+\S+ Fix the login flow$/m, 15_000);
+  });
 });

@@ -40,6 +40,11 @@ export interface SessionFields {
   readonly cwd: string;
   /** First line of the first prompt, sanitized and cut (see {@link sessionTitle}); `""` until there is one. */
   readonly title: string;
+  /**
+   * The title the agent gave the session (`session_info_update`), sanitized and cut like `title`; `""` once
+   * the agent cleared it. Listings show it instead of `title` (see {@link shownTitle}).
+   */
+  readonly titleFromAgent?: string;
   readonly created: string;
 }
 
@@ -51,6 +56,7 @@ const sessionEntrySchema = z.looseObject({
   transport: SessionTransportSchema,
   cwd: z.string(),
   title: z.string(),
+  titleFromAgent: z.string().optional(),
   created: z.string(),
   lastActivity: z.string(),
 });
@@ -165,19 +171,27 @@ export function timeOf(iso: string): number {
 /**
  * Merges two records of the same session (two processes wrote it, or a journal header meets the index):
  * the most recent activity wins the mutable fields and the timestamp, the earliest `created` is kept, and
- * a title, once set, never changes (it is the first prompt's).
+ * a title, once set, never changes (it is the first prompt's). The agent's title is the one being written
+ * when it carries one: the agent renames a session as it goes, and the writer is who just heard it.
  */
 export function mergeEntries(existing: SessionEntry, incoming: SessionEntry): SessionEntry {
   const incomingNewer = timeOf(incoming.lastActivity) > timeOf(existing.lastActivity);
   const [older, newer] = incomingNewer ? [existing, incoming] : [incoming, existing];
   const created = timeOf(existing.created) <= timeOf(incoming.created) ? existing.created : incoming.created;
+  const titleFromAgent = incoming.titleFromAgent ?? existing.titleFromAgent;
   return {
     ...older,
     ...newer,
     created,
     lastActivity: newer.lastActivity,
     title: existing.title !== "" ? existing.title : incoming.title,
+    ...(titleFromAgent !== undefined ? { titleFromAgent } : {}),
   };
+}
+
+/** The title listings show: the agent's (`session_info_update`) when it gave one, else the first prompt's. */
+export function shownTitle(entry: Pick<SessionEntry, "title" | "titleFromAgent">): string {
+  return entry.titleFromAgent || entry.title;
 }
 
 /** What listings call the session's agent: its own name from `initialize` when recorded, else `agent`. */

@@ -10,6 +10,7 @@ import {
   olderSegmentPath,
   parseSessionEntry,
   sessionTitle,
+  shownTitle,
   TRANSCRIPTS_DIR,
   type SessionEntry,
 } from "./session-entry.js";
@@ -259,7 +260,7 @@ export function describeLookupFailure(lookup: Exclude<SessionLookup, { kind: "fo
   }
   const shown = lookup.candidates
     .slice(0, MAX_LISTED_CANDIDATES)
-    .map((entry) => `  ${entry.id}  ${entry.title || "(no prompt yet)"}`);
+    .map((entry) => `  ${entry.id}  ${shownTitle(entry) || "(no prompt yet)"}`);
   const more =
     lookup.candidates.length > MAX_LISTED_CANDIDATES
       ? [`  … and ${lookup.candidates.length - MAX_LISTED_CANDIDATES} more`]

@@ -97,7 +97,9 @@ export class SessionRecorder {
   readonly handleEvent = (event: ClientEvent): void => {
     switch (event.type) {
       case "update":
-        if (event.sessionId === this.entry.id) this.journal?.appendUpdate(event.update);
+        if (event.sessionId !== this.entry.id) return;
+        this.journal?.appendUpdate(event.update);
+        if (event.update.sessionUpdate === "session_info_update") this.recordInfo(event.update);
         return;
       case "turn-ended":
         if (event.sessionId !== this.entry.id) return;
@@ -135,6 +137,21 @@ export class SessionRecorder {
     this.journal?.appendPrompt(text, attachments);
     if (this.entry.title === "") this.entry = { ...this.entry, title: sessionTitle(text) };
     this.touch();
+  }
+
+  /**
+   * The agent's `session_info_update`: its title (cleared by `null`) goes into the index, which listings
+   * show; its `updatedAt`, when later than what is recorded, becomes the last activity.
+   */
+  private recordInfo(update: { readonly title?: string | null; readonly updatedAt?: string | null }): void {
+    let entry = this.entry;
+    if (update.title !== undefined)
+      entry = { ...entry, titleFromAgent: update.title ? sessionTitle(update.title) : "" };
+    if (update.updatedAt && timeOf(update.updatedAt) > timeOf(entry.lastActivity))
+      entry = { ...entry, lastActivity: new Date(timeOf(update.updatedAt)).toISOString() };
+    if (entry === this.entry) return;
+    this.entry = entry;
+    this.saveIndex();
   }
 
   /** Call before `session/load` or `session/resume`: the updates that follow are the agent's restore. */
@@ -179,9 +196,11 @@ export class SessionRecorder {
         try {
           const merged = await this.index.record(this.entry);
           // Keep what changed here while the write was under way; adopt what another process knew.
+          const titleFromAgent = this.entry.titleFromAgent ?? merged.titleFromAgent;
           this.entry = {
             ...merged,
             title: merged.title || this.entry.title,
+            ...(titleFromAgent !== undefined ? { titleFromAgent } : {}),
             lastActivity:
               timeOf(this.entry.lastActivity) > timeOf(merged.lastActivity)
                 ? this.entry.lastActivity

@@ -9,6 +9,7 @@ import {
   olderSegmentPath,
   mergeEntries,
   sessionTitle,
+  shownTitle,
   type SessionEntry,
 } from "../../../src/state/persistence/session-entry.js";
 import { findSession, SessionIndex, SessionLookupError } from "../../../src/state/persistence/session-index.js";
@@ -254,6 +255,15 @@ describe("session entry helpers", () => {
       agent: "demo",
       transport: { kind: "stdio", command: "node", args: ["zc-pane.js", "demo-agent"] },
     });
+  });
+
+  it("merging takes the agent's title from the record being written, keeps it otherwise, and shows it first", () => {
+    const older = entry("s", { titleFromAgent: "Old name" });
+    const renamed = mergeEntries(older, entry("s", { titleFromAgent: "New name" }));
+    expect(renamed.titleFromAgent).toBe("New name");
+    expect(mergeEntries(renamed, entry("s", { title: "" })).titleFromAgent).toBe("New name");
+    expect(shownTitle(renamed)).toBe("New name");
+    expect(shownTitle(mergeEntries(renamed, entry("s", { titleFromAgent: "" })))).toBe("title of s");
   });
 
   it("merging keeps the earliest creation and the latest activity", () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSessionUpdate } from "../../../src/protocol/index.js";
 import { readSessionJournal } from "../../../src/state/persistence/journal.js";
+import { shownTitle } from "../../../src/state/persistence/session-entry.js";
 import { SessionIndex } from "../../../src/state/persistence/session-index.js";
 import { SessionRecorder } from "../../../src/state/persistence/session-recorder.js";
 
@@ -51,6 +52,39 @@ describe("session recorder", () => {
     const journal = await readSessionJournal(stateDir, SESSION.id);
     expect(journal?.entries.map((item) => item.t)).toEqual(["prompt", "update", "turn-end"]);
     expect(journal?.entries[0]).toMatchObject({ attachments: ["log.txt"] });
+  });
+
+  it("records the agent's session_info_update title (shown over the prompt's; null clears it) and a later updatedAt", async () => {
+    const stateDir = tempState();
+    const recorder = await SessionRecorder.open({
+      stateDir,
+      session: SESSION,
+      now: () => new Date("2026-03-01T10:00:00.000Z"),
+    });
+    recorder.recordPrompt("fix the flaky test");
+    const info = (fields: Record<string, unknown>) =>
+      recorder.handleEvent({
+        type: "update",
+        sessionId: SESSION.id,
+        update: parseSessionUpdate({ sessionUpdate: "session_info_update", ...fields }),
+      });
+    const stored = async () => {
+      await recorder.close();
+      const [entry] = await new SessionIndex(stateDir).list();
+      return entry!;
+    };
+    info({ title: "Fix \u001b[31mthe flaky\ntest", updatedAt: "2026-03-01T11:30:00Z" });
+    expect(await stored()).toMatchObject({
+      title: "fix the flaky test",
+      titleFromAgent: "Fix the flaky",
+      lastActivity: "2026-03-01T11:30:00.000Z",
+    });
+    expect(shownTitle(await stored())).toBe("Fix the flaky");
+    // An older updatedAt leaves the activity; a title-less update leaves the title.
+    info({ updatedAt: "2026-01-01T00:00:00Z" });
+    expect(await stored()).toMatchObject({ titleFromAgent: "Fix the flaky", lastActivity: "2026-03-01T11:30:00.000Z" });
+    info({ title: null });
+    expect(shownTitle(await stored())).toBe("fix the flaky test");
   });
 
   it("reopening a session (resume) appends to its journal and keeps its title and creation time", async () => {
