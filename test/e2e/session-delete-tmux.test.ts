@@ -37,8 +37,8 @@ async function recordOneSession(session: TmuxSession, command: string, prompt: s
   session.type(prompt);
   await session.waitFor(prompt);
   session.send("Enter");
-  await session.waitFor(answer, 15_000);
-  await session.waitFor(/ready/);
+  await session.waitFor(answer, 20_000);
+  await session.waitFor(/ready/, 20_000);
   session.send("C-c");
   await session.waitFor(/again to quit/);
   session.send("C-c");
@@ -117,7 +117,7 @@ describe("deleting a session from /sessions", () => {
 
   it("with the demo agent (no session/delete), says so and deletes only the local record", async () => {
     const first = open();
-    const id = await recordOneSession(first, `${process.execPath} ${CLI} --demo`, "hello", /hello/i);
+    const id = await recordOneSession(first, `${process.execPath} ${CLI} --demo`, "think", /Done thinking/);
 
     const second = open(first.home);
     second.start(`${process.execPath} ${CLI} --demo`);
@@ -125,7 +125,7 @@ describe("deleting a session from /sessions", () => {
     await pick(second, new RegExp(id.slice(0, 8)));
     second.send("d");
     await second.waitFor(
-      `ZeroClaw ACP (zc-pane demo) cannot delete sessions (no session/delete): delete only the local record of ${id.slice(0, 8)} “hello”? (y/n)`,
+      `ZeroClaw ACP (zc-pane demo) cannot delete sessions (no session/delete): delete only the local record of ${id.slice(0, 8)} “think”? (y/n)`,
       10_000,
       flat(second),
     );
