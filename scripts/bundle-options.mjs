@@ -1,5 +1,21 @@
 // The esbuild options of the CLI bundle, shared by the build and the benchmark (which bundles its minimal
 // Ink floor the same way, so start-up is compared bundle to bundle).
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * marked-terminal imports cli-highlight, which requires the whole of highlight.js (190 grammars, ~140 ms to
+ * load). Our code renderer replaces marked-terminal's (src/markdown/code-highlight.ts registers the languages
+ * it highlights), so the bare `highlight.js` of that path gets the grammar-less core.
+ */
+const highlightCoreOnly = {
+  name: "highlight-core-only",
+  setup(build) {
+    build.onResolve({ filter: /^highlight\.js$/ }, () => ({ path: require.resolve("highlight.js/lib/core.js") }));
+  },
+};
+
 export const bundleOptions = {
   bundle: true,
   splitting: true,
@@ -14,5 +30,6 @@ export const bundleOptions = {
   banner: {
     js: "import { createRequire as __zcCreateRequire } from 'node:module'; const require = __zcCreateRequire(import.meta.url);",
   },
+  plugins: [highlightCoreOnly],
   logLevel: "warning",
 };

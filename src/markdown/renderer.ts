@@ -1,10 +1,9 @@
 /**
  * Markdown to ANSI text for the pane: one cached marked + marked-terminal renderer per width.
  *
- * Importing marked-terminal pulls in highlight.js, cli-highlight (with parse5), cli-table3 and node-emoji:
- * measured at ~0.12 s from the esbuild bundle and ~0.2 s unbundled on the 2-core reference machine, plus
- * ~20 ms for the first highlighted block (highlight.js compiles a grammar on first use). design.md §6 asks for
- * the highlighter to load after the first frame, so nothing here imports it statically: the CLI calls
+ * Importing marked-terminal pulls in cli-table3 and node-emoji, and our highlighter the highlight.js grammars it
+ * registers (`code-highlight.ts`); the first highlighted block costs ~20 ms more (highlight.js compiles a
+ * grammar on first use). design.md §6 asks for the highlighter to load after the first frame, so nothing here imports it statically: the CLI calls
  * {@link loadMarkdownRenderer} once the first frame is out, and until that resolves {@link renderMarkdown}
  * returns the text plain (sanitized and wrapped) so the pane can already show an answer.
  *
@@ -43,25 +42,23 @@ const cache = new Map<number, MarkdownRenderer>();
  * rendering then stays plain.
  */
 export function loadMarkdownRenderer(): Promise<void> {
-  loading ??= Promise.all([import("marked"), import("marked-terminal"), import("chalk"), import("cli-highlight")]).then(
-    ([marked, terminal, chalk, highlighter]) => {
-      // cli-highlight is CommonJS, and its namespace differs by loader: Node gives named exports (and the
-      // whole module as `default`), an esbuild bundle only `default`, vitest named exports (and `default` =
-      // the highlight function). Take the named exports when they are there.
-      const named: Partial<RendererModules> = highlighter;
-      const { highlight, supportsLanguage } = "supportsLanguage" in named ? highlighter : highlighter.default;
-      modules = {
-        Marked: marked.Marked,
-        markedTerminal: terminal.markedTerminal,
-        chalk: chalk.default,
-        highlight,
-        supportsLanguage,
-      };
-      // Our renderers change no tokenizer, so a plain instance lexes exactly as they parse.
-      const plain = new marked.Marked({ gfm: true });
-      lexer = (markdown) => plain.lexer(markdown);
-    },
-  );
+  loading ??= Promise.all([
+    import("marked"),
+    import("marked-terminal"),
+    import("chalk"),
+    import("./code-highlight.js"),
+  ]).then(([marked, terminal, chalk, code]) => {
+    modules = {
+      Marked: marked.Marked,
+      markedTerminal: terminal.markedTerminal,
+      chalk: chalk.default,
+      highlightCode: code.highlightCode,
+      supportsLanguage: code.supportsLanguage,
+    };
+    // Our renderers change no tokenizer, so a plain instance lexes exactly as they parse.
+    const plain = new marked.Marked({ gfm: true });
+    lexer = (markdown) => plain.lexer(markdown);
+  });
   return loading;
 }
 

@@ -6,9 +6,9 @@
  * first; returning `false` would fall through to marked-terminal.
  */
 import type { ChalkInstance } from "chalk";
-import type { highlight as highlightCode, supportsLanguage as isSupportedLanguage } from "cli-highlight";
 import type { Marked as MarkedClass, MarkedExtension, RendererObject, Tokens } from "marked";
 import type { markedTerminal as createTerminalExtension } from "marked-terminal";
+import type { highlightCode, supportsLanguage as isSupportedLanguage } from "./code-highlight.js";
 import { renderTable } from "./table.js";
 import { stripSgr } from "./width.js";
 import { expandTabs } from "./wrap.js";
@@ -18,7 +18,7 @@ export interface RendererModules {
   Marked: typeof MarkedClass;
   markedTerminal: typeof createTerminalExtension;
   chalk: ChalkInstance;
-  highlight: typeof highlightCode;
+  highlightCode: typeof highlightCode;
   supportsLanguage: typeof isSupportedLanguage;
 }
 
@@ -29,7 +29,7 @@ export interface RendererModules {
  */
 export const COLON_PLACEHOLDER = "*#COLON|*";
 
-/** Code blocks longer than this are shown unhighlighted: highlight.js + cli-highlight cost ~2 ms per KB. */
+/** Code blocks longer than this are shown unhighlighted: highlight.js costs ~1–2 ms per KB. */
 const MAX_HIGHLIGHTED_CHARS = 20_000;
 /** Info strings that mean "no language": highlighting them would only guess. */
 const PLAIN_LANGUAGES = new Set(["", "text", "txt", "plain", "plaintext", "none", "output", "console-output"]);
@@ -54,8 +54,8 @@ function renderOverrides(modules: RendererModules, width: number): RendererObjec
   const { chalk } = modules;
 
   const highlight = (source: string, language: string): string => {
-    // cli-highlight auto-detects when no language is given (slow: it tries every grammar), and highlight.js
-    // writes "Could not find the language" to the console (stderr) for an unknown one, which would tear Ink's
+    // No guessing when no language is given (auto-detection tries every grammar), and highlight.js writes
+    // "Could not find the language" to the console (stderr) for an unknown one, which would tear Ink's
     // frame: only known languages reach it.
     if (
       PLAIN_LANGUAGES.has(language) ||
@@ -66,7 +66,7 @@ function renderOverrides(modules: RendererModules, width: number): RendererObjec
       return chalk.yellow(source);
     }
     try {
-      return modules.highlight(source, { language, ignoreIllegals: true });
+      return modules.highlightCode(source, language, chalk);
     } catch {
       return chalk.yellow(source);
     }
