@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { render as inkRender } from "ink";
 import { act, type ReactElement } from "react";
+import { vi } from "vitest";
 import { KeyRouter } from "../../src/ui/keys/key-router.js";
 import { trackMounted } from "./mounted.js";
 
@@ -51,11 +52,26 @@ export async function inAct(wait: () => Promise<unknown>): Promise<void> {
   });
 }
 
-/** One turn of the event loop: React's scheduler and Ink's render run (Shopify cli-kit's recipe). */
+/**
+ * Two turns of the event loop: Ink reads the keys written to stdin and React runs what they scheduled. Only
+ * setImmediate, which {@link FAKE_TIMERS} leaves real, so the helpers work in a test that fakes the clock.
+ */
 async function turn(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setImmediate(resolve));
 }
+
+/** Shorter than any delay between a render and the timer it sets (the countdown's is at least 16 ms). */
+const CLOCK_STEP_MS = 10;
+
+/**
+ * `vi.useFakeTimers(FAKE_TIMERS)` for a test that waits for a timer of the pane (countdown, spinner, resize
+ * debounce): the clocks and timers the code reads are faked, setImmediate is not (the helpers yield with it).
+ * Move the clock with the pane's `advance(ms)`.
+ */
+export const FAKE_TIMERS = {
+  toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date", "performance"],
+} satisfies Parameters<typeof vi.useFakeTimers>[0];
 
 /**
  * Renders a component as the pane would see it: inside the KeyRouter, on a terminal of `columns` × `rows`
@@ -103,6 +119,16 @@ export function renderPane(
         await turn();
       }),
     settle,
+    /**
+     * Moves the faked clock (see {@link FAKE_TIMERS}) by `ms`, running the timers due. In steps of at most
+     * {@link CLOCK_STEP_MS}, each its own act: React draws at the end of an act, and only then do effects set
+     * the timer a render asks for (the countdown's next second), which a single leap would jump over.
+     */
+    advance: async (ms: number) => {
+      for (let left = ms; left > 0; left -= CLOCK_STEP_MS) {
+        await inAct(() => vi.advanceTimersByTimeAsync(Math.min(left, CLOCK_STEP_MS)));
+      }
+    },
     /** Polls until `predicate(frame)` holds (bounded), for state that arrives asynchronously. */
     waitForFrame: async (predicate: (frame: string) => boolean, timeoutMs = 3000) => {
       const started = Date.now();

@@ -1,8 +1,9 @@
 import { act } from "react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { loadMarkdownRenderer } from "../../../src/markdown/renderer.js";
 import { Header } from "../../../src/ui/app/header.js";
-import { inAct, KEYS, renderPane } from "../../helpers/ink.js";
+import { RESIZE_DEBOUNCE_MS } from "../../../src/ui/app/use-pane-size.js";
+import { FAKE_TIMERS, KEYS, renderPane } from "../../helpers/ink.js";
 import {
   HOSTILE,
   SESSION,
@@ -14,7 +15,7 @@ import {
   turnStarted,
   update,
 } from "../../state/fixtures.js";
-import { renderApp, settle } from "./harness.js";
+import { renderApp } from "./harness.js";
 
 beforeAll(async () => {
   await loadMarkdownRenderer();
@@ -80,14 +81,14 @@ describe.each([40, 80])("App at %i columns", (columns) => {
   it("lays out header, input and footer; the footer's hints change while a turn runs", async () => {
     const { store, pane } = renderApp({ columns });
     openSession(store);
-    await settle(pane);
+    await pane.settle();
     let frame = pane.frame();
     expect(frame).toContain("ZeroClaw · coder");
     expect(frame).toContain("ctrl+c quit · ctrl+d close");
     act(() => {
       store.handleClientEvent(turnStarted());
     });
-    await settle(pane);
+    await pane.settle();
     frame = pane.frame();
     expect(frame).toContain("esc cancel");
     expect(frame).not.toContain("ctrl+d close");
@@ -96,12 +97,12 @@ describe.each([40, 80])("App at %i columns", (columns) => {
         toolCall({ toolCallId: "t", name: "shell", kind: "execute", rawInput: { command: "ls" }, status: "pending" }),
       );
     });
-    await settle(pane);
+    await pane.settle();
     expect(pane.frame()).toContain("esc cancel · ctrl+o expand");
     act(() => {
       store.handleClientEvent(turnEnded());
     });
-    await settle(pane);
+    await pane.settle();
     expect(pane.frame()).toContain("ctrl+c quit · ctrl+d close");
     pane.unmount();
   });
@@ -115,7 +116,7 @@ describe.each([40, 80])("App at %i columns", (columns) => {
       store.handleClientEvent(thought("Let me think"));
       store.handleClientEvent(text("# Summary\n\nThe first paragraph is done.\n\nThe second one is still stre"));
     });
-    await settle(pane);
+    await pane.settle();
     const frame = pane.frame();
     expect(frame).toContain("› summarise");
     expect(frame).toContain("+ notes.md");
@@ -132,7 +133,7 @@ describe.each([40, 80])("App at %i columns", (columns) => {
     act(() => {
       store.handleClientEvent(update({ sessionUpdate: "hologram_update", beams: 3 }));
     });
-    await settle(pane);
+    await pane.settle();
     const lines = pane
       .frame()
       .split("\n")
@@ -168,7 +169,7 @@ describe.each([40, 80])("App at %i columns", (columns) => {
       );
       store.handleClientEvent(text(`tail ${hostile}`));
     });
-    await settle(pane);
+    await pane.settle();
     await pane.press(KEYS.ctrlO);
     const written = pane.stdout.frames.join("");
     expect(written).not.toContain("]52;");
@@ -200,7 +201,7 @@ describe.each([40, 80])("App at %i columns", (columns) => {
         }),
       );
     });
-    await settle(pane);
+    await pane.settle();
     await pane.press(KEYS.ctrlO);
     // In debug mode a frame is the static output plus the dynamic part: the latter is after the banner.
     const frame = pane.frame();
@@ -212,7 +213,14 @@ describe.each([40, 80])("App at %i columns", (columns) => {
 });
 
 describe("App resize", () => {
-  it("re-lays out at the new width when the pane narrows", async () => {
+  beforeEach(() => {
+    vi.useFakeTimers(FAKE_TIMERS);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("re-lays out at once when the pane narrows, and after the resize debounce when it widens", async () => {
     const { store, pane } = renderApp({ columns: 80 });
     openSession(store);
     act(() => {
@@ -227,16 +235,29 @@ describe("App resize", () => {
         }),
       );
     });
-    await settle(pane);
-    (pane.stdout as unknown as { columns: number }).columns = 40;
-    act(() => {
-      pane.stdout.emit("resize");
-    });
-    await inAct(() => new Promise((resolve) => setTimeout(resolve, 150)));
     await pane.settle();
-    const dynamic = pane.frame().slice(pane.frame().indexOf("◆"));
-    for (const line of dynamic.split("\n")) expect(line.length).toBeLessThanOrEqual(40);
-    expect(dynamic).toContain("$ a command long");
+    const resizeTo = async (columns: number) => {
+      (pane.stdout as unknown as { columns: number }).columns = columns;
+      act(() => {
+        pane.stdout.emit("resize");
+      });
+      await pane.settle();
+    };
+    const widest = () =>
+      Math.max(
+        ...pane
+          .frame()
+          .slice(pane.frame().indexOf("◆"))
+          .split("\n")
+          .map((line) => line.length),
+      );
+    await resizeTo(40);
+    expect(widest()).toBeLessThanOrEqual(40);
+    expect(pane.frame()).toContain("$ a command long");
+    await resizeTo(80);
+    expect(widest()).toBeLessThanOrEqual(40);
+    await pane.advance(RESIZE_DEBOUNCE_MS);
+    expect(widest()).toBeGreaterThan(40);
     pane.unmount();
   });
 });
@@ -249,7 +270,7 @@ describe("App keys", () => {
       store.handleClientEvent(turnStarted());
       actions.turnRunning = true;
     });
-    await settle(pane);
+    await pane.settle();
     await pane.press(KEYS.escape);
     expect(actions.calls).toContain("cancel");
     pane.unmount();
@@ -258,7 +279,7 @@ describe("App keys", () => {
   it("Ctrl+C cancels a turn, clears the input when idle, and quits when pressed twice within 2 s", async () => {
     const { store, actions, pane } = renderApp();
     openSession(store);
-    await settle(pane);
+    await pane.settle();
     for (const key of "draft") await pane.press(key);
     expect(pane.frame()).toContain("draft");
     await pane.press(KEYS.ctrlC);
@@ -273,7 +294,7 @@ describe("App keys", () => {
   it("Ctrl+D closes only with an empty input", async () => {
     const { store, actions, pane } = renderApp();
     openSession(store);
-    await settle(pane);
+    await pane.settle();
     await pane.press("x");
     await pane.press(KEYS.ctrlD);
     expect(actions.calls).not.toContain("closeAndQuit");
@@ -286,7 +307,7 @@ describe("App keys", () => {
   it("Ctrl+X asks y/n before stopping", async () => {
     const { store, actions, pane } = renderApp();
     openSession(store);
-    await settle(pane);
+    await pane.settle();
     await pane.press(KEYS.ctrlX);
     expect(pane.frame()).toContain("Stop after this turn and quit? (y/n)");
     await pane.press("n");
@@ -311,7 +332,7 @@ describe("App keys", () => {
         toolCall({ toolCallId: "b", name: "second", rawInput: { command: "two" }, status: "pending" }),
       );
     });
-    await settle(pane);
+    await pane.settle();
     await pane.press(KEYS.ctrlO);
     expect(pane.frame()).toContain("▾ second");
     await pane.press(KEYS.ctrlO);
@@ -344,7 +365,7 @@ describe("App keys", () => {
         toolCall({ toolCallId: "b", title: "Edit main", kind: "edit", locations: [{ path: "/tmp/main.ts" }] }),
       );
     });
-    await settle(pane);
+    await pane.settle();
     await pane.press("o");
     expect(opened).toEqual([]); // no row focused: a letter for the prompt
     await pane.press(KEYS.backspace);
@@ -357,7 +378,7 @@ describe("App keys", () => {
     act(() => {
       store.handleClientEvent(turnEnded("end_turn"));
     });
-    await settle(pane);
+    await pane.settle();
 
     await pane.press("\u0014"); // Ctrl+T
     expect(pane.frame()).toContain("History · turn");
@@ -382,7 +403,7 @@ describe("App keys", () => {
         },
       });
     });
-    await settle(pane);
+    await pane.settle();
     const frame = pane.frame();
     // Told once, by the transcript's line; the panel adds the stderr tail, the footer the way out.
     expect(frame.match(/exited with code 3/g)).toHaveLength(1);
@@ -394,6 +415,10 @@ describe("App keys", () => {
   });
 
   it("opens the permission modal over the live region and makes the input inactive", async () => {
+    vi.useFakeTimers(FAKE_TIMERS);
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { store, actions, pane } = renderApp({ columns: 60 });
     openSession(store);
     act(() => {
@@ -416,13 +441,13 @@ describe("App keys", () => {
         },
       ]);
     });
-    await settle(pane);
+    await pane.settle();
     expect(pane.frame()).toContain("Approve shell?");
     expect(pane.frame()).toContain("answer the request above");
     // The agent waits for the user: no spinner, so nothing redraws while the decision is pending.
     expect(pane.frame()).toContain("waiting for you");
     const framesBefore = pane.stdout.frames.length;
-    await inAct(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    await pane.advance(5_000);
     expect(pane.stdout.frames.length).toBe(framesBefore);
     await pane.press("y");
     expect(actions.calls.some((call) => call.startsWith("answer zc-out-0") && call.includes("allow-once"))).toBe(true);

@@ -1,3 +1,4 @@
+import { act } from "react";
 import type { PendingPermission } from "../../../src/client/permission-queue.js";
 import { outcomeOf, permissionView, type PermissionDecision } from "../../../src/state/permission-view.js";
 import { PaneStore } from "../../../src/state/pane-store.js";
@@ -5,7 +6,7 @@ import { initialPaneState } from "../../../src/state/reducer.js";
 import type { PaneState, ToolRowLocation } from "../../../src/state/view-model.js";
 import { App, type PaneActions } from "../../../src/ui/app/app.js";
 import { TranscriptWriter } from "../../../src/ui/transcript/transcript-writer.js";
-import { inAct, renderPane } from "../../helpers/ink.js";
+import { renderPane } from "../../helpers/ink.js";
 
 /** Actions that record what the pane asked for. */
 export class FakeActions implements PaneActions {
@@ -100,11 +101,10 @@ export function renderApp(
       above: () => transcript,
     },
   );
-  return { store, actions, pane, writer };
-}
-
-/** Lets the store's coalescing timer fire and Ink draw. */
-export async function settle(pane: { settle: () => Promise<void> }) {
-  await inAct(() => new Promise((resolve) => setTimeout(resolve, 10)));
-  await pane.settle();
+  /** Reduces the store's coalesced text now (what its 30 Hz timer does, pane-store.test pins that) and lets Ink draw. */
+  const settle = async () => {
+    act(() => store.flush());
+    await pane.settle();
+  };
+  return { store, actions, pane: { ...pane, settle }, writer };
 }

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { inAct } from "../../helpers/ink.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FAKE_TIMERS } from "../../helpers/ink.js";
 import { shellRequest } from "./fixtures.js";
 import { closePanes, openModal as open, selected, WIDTHS } from "./modal-harness.js";
 
@@ -31,22 +31,34 @@ for (const width of WIDTHS) {
 }
 
 describe("render budget", () => {
+  beforeEach(() => {
+    vi.useFakeTimers(FAKE_TIMERS);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("renders not at all while idle when no timeout is known", async () => {
     const { pane } = await open([shellRequest()]);
     const frames = pane.stdout.frames.length;
-    await inAct(() => new Promise((resolve) => setTimeout(resolve, 1_200)));
+    expect(vi.getTimerCount()).toBe(0);
+    await pane.advance(5_000);
     expect(pane.stdout.frames.length).toBe(frames);
   });
 
-  it("renders at most once a second for the countdown", async () => {
+  it("renders once a second for the countdown, just after the shown second changes", async () => {
+    // 59:12 left (3551.5 s): the first tick is due at 0.515 s, then one every second.
     const request = { ...shellRequest(), receivedAt: Date.now() - 48_500 };
     const { pane } = await open([request], 40, { timeoutSecs: 3600 });
+    expect(pane.frame()).toContain("answer within 59:12");
     const frames = pane.stdout.frames.length;
-    await inAct(() => new Promise((resolve) => setTimeout(resolve, 2_200)));
-    const ticks = pane.stdout.frames.length - frames;
-    // Two ticks are due (at ~0.5 s and ~1.5 s); a loaded machine may delay one past the window.
-    expect(ticks).toBeGreaterThanOrEqual(1);
-    expect(ticks).toBeLessThanOrEqual(3);
-    expect(pane.frame()).toMatch(/answer within 59:1[01]/);
+    await pane.advance(500);
+    expect(pane.stdout.frames.length - frames).toBe(0);
+    await pane.advance(20);
+    expect(pane.stdout.frames.length - frames).toBe(1);
+    expect(pane.frame()).toContain("answer within 59:11");
+    await pane.advance(10_000);
+    expect(pane.stdout.frames.length - frames).toBe(11);
+    expect(pane.frame()).toContain("answer within 59:01");
   });
 });
