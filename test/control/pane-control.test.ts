@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sendControlRequest } from "../../src/control/control-client.js";
 import { startPaneControl, type PaneControl } from "../../src/control/pane-control.js";
 import { NO_LONGER_WAITING } from "../../src/control/protocol.js";
@@ -211,13 +211,16 @@ describe("the pane's control side", () => {
     });
     controls.push(control);
     expect(control.socketPath).toBe(join(root, "run", "zc-pane", "tmux-4321-6.sock"));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const published = async (count: number) => {
+      await vi.waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(count), { timeout: 10_000 });
+      return calls.map((call) => call.split(" ; ")[0]);
+    };
+    expect(await published(1)).toEqual(["set-option -p -t %6 @zc-pane-state idle"]);
     store.dispatch({ type: "notice", level: "info", message: "no state change" });
     store.handleClientEvent({ type: "turn-started", sessionId: "s", turnId: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await published(2);
     control.stop();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls.map((call) => call.split(" ; ")[0])).toEqual([
+    expect(await published(3)).toEqual([
       "set-option -p -t %6 @zc-pane-state idle",
       "set-option -p -t %6 @zc-pane-state working",
       "set-option -p -u -t %6 @zc-pane-state",

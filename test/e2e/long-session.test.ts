@@ -36,7 +36,6 @@ function stamps(text: string): number[] {
 async function quit(session: TmuxSession): Promise<string> {
   session.send("C-c");
   await session.waitFor(/again to quit/);
-  await new Promise((resolve) => setTimeout(resolve, 200));
   session.send("C-c");
   return session.waitFor(/\[exited 0\]/, 15_000, () => session.history());
 }

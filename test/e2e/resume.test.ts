@@ -40,7 +40,6 @@ describe("zc-pane --resume in a real tmux", () => {
     first.send("C-c");
     // Two separate key events, as a person presses them (one stdin chunk of two ^C would be one event).
     await first.waitFor(/again to quit/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     first.send("C-c");
     const quitScreen = await first.waitFor(/\[exited 0\]/, 10_000, () => first.history());
     expect(quitScreen).toMatch(/zc-pane --resume [0-9a-f-]+/);
@@ -82,7 +81,6 @@ describe("zc-pane --resume in a real tmux", () => {
     await first.waitFor(/ready/);
     first.send("C-c");
     await first.waitFor(/again to quit/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     first.send("C-c");
     const quit = await first.waitFor(/zc-pane --resume ([0-9a-f-]+)/, 10_000, () => first.history());
     const id = /zc-pane --resume ([0-9a-f-]+)/.exec(quit)![1]!;

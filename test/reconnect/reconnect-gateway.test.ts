@@ -52,6 +52,7 @@ function setUp(url: string) {
   const home = mkdtempSync(join(tmpdir(), "zc-reconnect-home-"));
   const connection = resolveConnection({ gateway: url }, { env: {}, home });
   const sent: { method: string; text?: string }[] = [];
+  let connects = 0;
   const store = new PaneStore({ initial: initialPaneState({ agentName: "gateway" }), flushIntervalMs: 1 });
   controller = new SessionController({
     store,
@@ -60,6 +61,7 @@ function setUp(url: string) {
     onQuit: () => undefined,
     reconnectBackoff: { initialMs: 200, maxMs: 400 },
     connect: async () => {
+      connects++;
       const connected = await connect(connection, { cwd: home, env: {} });
       // Every request the pane sends, to check what the restore did.
       const send = connected.transport.send.bind(connected.transport);
@@ -79,14 +81,14 @@ function setUp(url: string) {
       .map((item) => JSON.stringify(item))
       .join("\n");
   };
-  return { store, controller, sent, text };
+  return { store, controller, sent, text, connects: () => connects };
 }
 
 describe("reconnect to the gateway", () => {
   it("restores the session after the gateway restarts, keeps what was shown, and sends a prompt queued meanwhile exactly once", async () => {
     gateway = await startGateway();
     const { port } = gateway;
-    const { store, controller: pane, sent, text } = setUp(gateway.url);
+    const { store, controller: pane, sent, text, connects } = setUp(gateway.url);
     await pane.start();
     await until(() => store.getState().header.connection === "ready");
     pane.submit("think");
@@ -105,7 +107,9 @@ describe("reconnect to the gateway", () => {
     await until(() => store.getState().header.connection === "reconnecting");
     pane.submit("think again");
     expect(store.getState().queue.map((queued) => queued.text)).toEqual(["think again"]);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // One reconnect attempt fails against the closed port and the next is scheduled before the gateway is back.
+    const attemptsBefore = connects();
+    await until(() => connects() > attemptsBefore && store.getState().header.retryAt !== undefined);
     gateway = await startGateway(port);
 
     await until(() => sent.filter((m) => m.method === "session/prompt").length === 2, 15_000);

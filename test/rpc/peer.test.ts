@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { JsonRpcPeer } from "../../src/rpc/peer.js";
 import {
   RpcAbortedError,
@@ -114,20 +114,34 @@ describe("JsonRpcPeer", () => {
     );
   });
 
-  it("times out a request, and ignores the late answer", async () => {
-    const { transport, peer } = setup();
-    const pending = peer.request("initialize", {}, { timeoutMs: 20 });
-    await expect(pending).rejects.toBeInstanceOf(RpcTimeoutError);
-    transport.deliver({ jsonrpc: "2.0", result: {}, id: 1 });
-    expect(peer.pendingCount).toBe(0);
-  });
+  describe("timeouts (on a fake clock)", () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
-  it("never times out a request given timeoutMs null", async () => {
-    const { transport, peer } = setup({ defaultTimeoutMs: 10 });
-    const pending = peer.request("session/prompt", {}, { timeoutMs: null });
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    transport.deliver({ jsonrpc: "2.0", result: { stopReason: "end_turn" }, id: 1 });
-    await expect(pending).resolves.toEqual({ stopReason: "end_turn" });
+    it("times out a request when its time is up, not before, and ignores the late answer", async () => {
+      const { transport, peer } = setup();
+      const pending = peer.request("initialize", {}, { timeoutMs: 20 });
+      const outcome = pending.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(19);
+      expect(peer.pendingCount).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toBeInstanceOf(RpcTimeoutError);
+      transport.deliver({ jsonrpc: "2.0", result: {}, id: 1 });
+      expect(peer.pendingCount).toBe(0);
+    });
+
+    it("never times out a request given timeoutMs null", async () => {
+      const { transport, peer } = setup({ defaultTimeoutMs: 10 });
+      const pending = peer.request("session/prompt", {}, { timeoutMs: null });
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      expect(peer.pendingCount).toBe(1);
+      transport.deliver({ jsonrpc: "2.0", result: { stopReason: "end_turn" }, id: 1 });
+      await expect(pending).resolves.toEqual({ stopReason: "end_turn" });
+    });
   });
 
   it("sends $/cancel_request when our request is aborted", async () => {

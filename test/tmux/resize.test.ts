@@ -50,12 +50,15 @@ async function tourWith(h: TmuxHarness, pane: string, wiggle: () => Promise<void
   h.tmux("send-keys", "-t", pane, "y");
   await h.waitForText(pane, "Approve file_edit?", 20_000);
   h.tmux("send-keys", "-t", pane, "y");
-  await sleep(150);
+  await h.waitForText(pane, "What just happened", 20_000, true);
   await wiggle();
   await h.waitForText(pane, /export const greeting/, 20_000, true);
   await h.waitUntil(() => h.option("-p", pane, "@zc-pane-state") === "done", "the end of the turn", 20_000);
-  await sleep(300);
-  return h.capture(pane, { history: true });
+  // The last paragraph and the idle input are drawn (the state is published before the frame is).
+  return h.waitUntil(() => {
+    const history = h.capture(pane, { history: true });
+    return history.replace(/\s+/g, " ").includes("Try shell, edit") && /ask the agent/.test(h.capture(pane)) && history;
+  }, "the turn's last paragraph and the idle input on screen");
 }
 
 /** Every paragraph is there (searched across line breaks, since a width change re-wraps): nothing lost. */
