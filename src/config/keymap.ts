@@ -19,6 +19,8 @@ export const DEFAULT_KEYMAP = {
   "session.closeAndQuit": ["ctrl+d"],
   "session.stop": ["ctrl+x"],
   "tool.toggle": ["ctrl+o"],
+  /** The focused row's raw fields (the agent's JSON) instead of its output, and back. */
+  "tool.raw": ["ctrl+r"],
   "tool.focusPrev": ["alt+up"],
   "tool.focusNext": ["alt+down"],
   /** With a row focused (Alt+Up/Down) and the input empty: open its location in the editor beside the pane. */

@@ -76,6 +76,8 @@ export type PaneAction =
   | { readonly type: "draft-restore"; readonly text: string; readonly at: number }
   | { readonly type: "cancel-requested"; readonly at: number }
   | { readonly type: "tool-toggle"; readonly at: number }
+  /** Ctrl+R: the focused row's raw fields instead of its output (expanding it), or back. */
+  | { readonly type: "tool-raw"; readonly at: number }
   | { readonly type: "tool-focus"; readonly direction: -1 | 1; readonly at: number }
   | { readonly type: "agent-died"; readonly death: AgentDeath; readonly at: number }
   | { readonly type: "delivery-saved"; readonly toolCallId: string; readonly path: string; readonly at: number }

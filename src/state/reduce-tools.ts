@@ -161,10 +161,24 @@ export function toggleFocusedTool(state: PaneState): PaneState {
   const target = focusedTool(state);
   if (!target) return state;
   const id = target.row.toolCallId;
-  if (state.expanded.includes(id)) return { ...state, expanded: state.expanded.filter((other) => other !== id) };
+  if (state.expanded.includes(id)) {
+    // Collapsed, it opens again as its output, not raw.
+    const expanded = state.expanded.filter((other) => other !== id);
+    return { ...state, expanded, ...(state.rawToolId === id ? { rawToolId: undefined } : {}) };
+  }
   const finishedIds = new Set(state.live.recent.map((record) => record.row.toolCallId));
   const kept = finishedIds.has(id) ? state.expanded.filter((other) => !finishedIds.has(other)) : state.expanded;
   return { ...state, expanded: [...kept, id] };
+}
+
+/** Ctrl+R: shows the focused row raw (expanding it when collapsed), or its output again. */
+export function toggleRawTool(state: PaneState): PaneState {
+  const target = focusedTool(state);
+  if (!target) return state;
+  const id = target.row.toolCallId;
+  if (state.rawToolId === id) return { ...state, rawToolId: undefined };
+  const expanded = state.expanded.includes(id) ? state : toggleFocusedTool(state);
+  return { ...expanded, rawToolId: id };
 }
 
 /** Alt+Up / Alt+Down: moves the focus among the reachable rows. */

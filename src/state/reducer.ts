@@ -4,7 +4,14 @@ import { toolDisplayName } from "./tool-summary.js";
 import type { ContentBlock, PlanEntry, SessionUpdate } from "../protocol/index.js";
 import type { PaneAction } from "./actions.js";
 import { appendItems, endSegment, withLive } from "./pane-ops.js";
-import { applyDecision, finishOpenTools, moveToolFocus, toggleFocusedTool, upsertToolCall } from "./reduce-tools.js";
+import {
+  applyDecision,
+  finishOpenTools,
+  moveToolFocus,
+  toggleFocusedTool,
+  toggleRawTool,
+  upsertToolCall,
+} from "./reduce-tools.js";
 import { decisionOf, rememberDecision } from "./tool-decisions.js";
 import { reduceSettingsEvent } from "./settings-view.js";
 import { reduceTerminalEvent } from "./terminals.js";
@@ -114,6 +121,8 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
       return state.turn.running ? { ...state, turn: { ...state.turn, cancelling: true } } : state;
     case "tool-toggle":
       return toggleFocusedTool(state);
+    case "tool-raw":
+      return toggleRawTool(state);
     case "tool-focus":
       return moveToolFocus(state, action.direction);
     case "agent-died": {
@@ -303,6 +312,7 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
         turn: { running: true, startedAt: at, cancelling: false, markedCancelled: false },
         focusedToolId: undefined,
         expanded: [],
+        rawToolId: undefined,
       };
     case "turn-ended": {
       const cancelled = event.stopReason === "cancelled";

@@ -118,16 +118,21 @@ export function withTerminalSnapshot(row: ToolRow, terminals: PaneState["termina
 }
 
 /**
- * A row as its details (Ctrl+O) show it: when the agent reported no output of its own, the output of its
- * terminals (ours, or the agent's streamed in `_meta`), so an expanded command shows what it printed.
+ * A row as its details (Ctrl+O) show it, the same for every agent: all a command printed, then how it ended
+ * (`exit 0`), as the collapsed row's tail reads. Its terminals' output (ours, or the agent's streamed in
+ * `_meta`) is what ran, so it wins over the agent's own report of it (claude-code-acp's `Exited with code
+ * 0.Final output:` text); without a terminal, the reported output and exit code.
  */
 export function withTerminalOutput(row: ToolRow, terminals: PaneState["terminals"]): ToolRow {
-  if (row.output || !row.terminalIds || !terminals) return row;
-  const text = row.terminalIds
-    .flatMap((id) => {
-      const body = terminals[id]?.text.replace(/\n+$/, "");
-      return body ? [body] : [];
-    })
-    .join("\n");
-  return text ? { ...row, output: text } : row;
+  const fromTerminals = (row.terminalIds ?? []).flatMap((id) => {
+    const terminal = terminals?.[id];
+    if (!terminal) return [];
+    const body = terminal.text.replace(/\n+$/, "");
+    const exit = terminalExitText(terminal);
+    return body || exit ? [[body, exit].filter(Boolean).join("\n")] : [];
+  });
+  if (fromTerminals.length > 0) return { ...row, output: fromTerminals.join("\n") };
+  if (row.exitCode === undefined) return row;
+  const body = (row.output ?? "").replace(/\n+$/, "");
+  return { ...row, output: [body, `exit ${row.exitCode}`].filter(Boolean).join("\n") };
 }

@@ -2,13 +2,14 @@ import type { ToolCallContent, ToolCallUpdateFields } from "../protocol/index.js
 import { metaTerminalIds } from "./meta-terminals.js";
 import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import { toolOutputOf } from "./tool-output.js";
-import { summarizeToolInput, toolDisplayName } from "./tool-summary.js";
+import { commandOf, summarizeToolInput, toolDisplayName } from "./tool-summary.js";
 import type { DeliveryView, ToolDecision, ToolDiff, ToolRow, ToolRowStatus } from "./view-model.js";
 
 /** Output text kept per row: more than any expanded view shows, bounded so a 50 MB log cannot sit in memory twice. */
 export const MAX_OUTPUT_CHARS = 64 * 1024;
-/** Input shown in the expanded row, at most. */
+/** Input shown in the expanded row, at most; and the raw view (Ctrl+R) of a call's fields. */
 const MAX_INPUT_CHARS = 8 * 1024;
+const MAX_RAW_CHARS = 16 * 1024;
 const DELIVER_URI = /^attachment:\/\/deliver\/([0-9a-f]{64})(?:\.([a-z0-9]{1,16}))?$/;
 
 /**
@@ -87,6 +88,14 @@ function safeJson(value: unknown): string {
   }
 }
 
+/**
+ * The raw view of a call (Ctrl+R on an expanded row): its fields merged as the agent sent them, as JSON
+ * (sanitized, capped). The one place the pane shows an agent's JSON, for when the shaped row is not enough.
+ */
+export function rawToolText(source: ToolCallUpdateFields): string {
+  return sanitizeText(capText(safeJson(source), MAX_RAW_CHARS));
+}
+
 function diffsOf(content: readonly ToolCallContent[] | null | undefined): ToolDiff[] {
   const diffs: ToolDiff[] = [];
   for (const item of content ?? []) {
@@ -99,6 +108,9 @@ function diffsOf(content: readonly ToolCallContent[] | null | undefined): ToolDi
 function inputTextOf(fields: ToolCallUpdateFields, hasDiff: boolean): string | undefined {
   const input = fields.rawInput;
   if (input === undefined || input === null) return undefined;
+  // A command's row is titled with the command: its input (Codex's call, process and turn ids, Claude's timeout)
+  // is the agent's bookkeeping, shown only in the raw view.
+  if (fields.kind === "execute" && commandOf(fields) !== undefined) return undefined;
   if (typeof input === "string") return sanitizeText(capText(input, MAX_INPUT_CHARS));
   if (hasDiff && typeof input === "object" && !Array.isArray(input)) {
     // The diff shows the texts; repeating them as JSON would only push the diff out of the pane.

@@ -292,6 +292,8 @@ export interface PaneState {
   readonly focusedToolId?: string;
   /** Tool rows shown expanded (running rows in place, finished ones as a details panel). */
   readonly expanded: readonly string[];
+  /** The expanded row shown raw (Ctrl+R): its fields as JSON instead of its output. */
+  readonly rawToolId?: string;
   readonly commands: readonly AgentCommandView[];
   /** Prompts sent this session, oldest first (for the input's history). */
   readonly history: readonly string[];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { replayTour } from "../helpers/replay-pane.js";
+import { expandShellRow, replayTour, toggleRaw } from "../helpers/replay-pane.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 /** @zed-industries/claude-code-acp 0.16.2 (commands through our terminal, edits through fs), replayed (issue 12). */
@@ -19,6 +19,13 @@ for (const width of [40, 90]) {
       expect(rows).toMatch(/✓ ✎ Edit \//);
       expect(rows).toMatch(/new file \+2/);
       expect(rows.match(/⚿ .* → Allow/g)).toHaveLength(3);
+      // Ctrl+O: the terminal's output and exit as the collapsed row reads, never the agent's JSON array of text.
+      const expanded = await expandShellRow(tmux);
+      expect(expanded).toMatch(/▾ \$ [^\n]*\n {2}hello from mock\n {2}Linux\n {2}exit 0\n/);
+      expect(expanded).not.toContain("Exited with code");
+      expect(expanded).not.toMatch(/^ *\[/m);
+      // Ctrl+R: the agent's JSON of the call.
+      expect(await toggleRaw(tmux)).toMatch(/"terminalId": /);
     });
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openReplayPane, replayTour, runTurn } from "../helpers/replay-pane.js";
+import { expandShellRow, openReplayPane, replayTour, runTurn, toggleRaw } from "../helpers/replay-pane.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 /** @zed-industries/codex-acp 0.16.0, replayed from its capture (no `authenticate`: skipped), in real tmux (issue 12). */
@@ -22,6 +22,12 @@ for (const width of [40, 90]) {
       expect(rows).not.toContain('"stdout"');
       expect(rows).toMatch(/✓ ✎ Edit /);
       expect(rows).toMatch(/⚿ .* → Yes, proceed/);
+      // Ctrl+O: the output and exit from rawOutput, as the collapsed row reads; no JSON, no call ids.
+      const expanded = await expandShellRow(tmux);
+      expect(expanded).toMatch(/▾ \$ [^\n]*\n {2}hello from mock\n {2}Linux\n {2}exit 0\n/);
+      expect(expanded).not.toMatch(/"stdout"|call_id|\{/);
+      // Ctrl+R: the agent's JSON, only there.
+      expect(await toggleRaw(tmux)).toMatch(/"call_id": "call_mockc"/);
     });
   });
 }

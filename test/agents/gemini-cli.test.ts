@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { replayTour } from "../helpers/replay-pane.js";
+import { expandShellRow, replayTour, toggleRaw } from "../helpers/replay-pane.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 /** @google/gemini-cli 0.61.0 --acp, replayed from its capture, in the pane in real tmux (issue 12). */
@@ -23,6 +23,10 @@ for (const width of [40, 90]) {
       expect(rows).toMatch(/✓ ✎ Writing to/);
       expect(rows).toMatch(/\+line 2 \(edited\)/);
       expect(rows.match(/⚿ .* → Allow/g)).toHaveLength(3);
+      // Gemini reports no output for its own shell call (`content: []`): Ctrl+O says so rather than nothing.
+      const expanded = await expandShellRow(tmux);
+      expect(expanded).toMatch(/▾ \$ [^\n]*\n {2}no output reported by the agent\n/);
+      expect(await toggleRaw(tmux)).toMatch(/"content": \[\]/);
     });
   });
 }

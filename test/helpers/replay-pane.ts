@@ -86,3 +86,25 @@ export async function replayTour(
     throw error;
   }
 }
+
+/**
+ * After a {@link replayTour}: focuses the shell row (Alt+Up twice: the tour's last rows are the write and the
+ * edit) and expands it with Ctrl+O. Returns the screen once the expanded row shows under the header.
+ */
+export async function expandShellRow(tmux: TmuxSession): Promise<string> {
+  tmux.send("M-Up");
+  tmux.send("M-Up");
+  // The focused row shows under the header line (▸: it can be expanded) before it is.
+  await tmux.waitFor(/ready\n✓ ▸ \$ /, 10_000);
+  tmux.send("C-o");
+  return tmux.waitFor(/ready\n✓ ▾ \$ [^\n]*\n {2}\S/, 10_000);
+}
+
+/** Ctrl+R on the expanded row: its raw JSON; Ctrl+R again: its output. Returns the raw screen. */
+export async function toggleRaw(tmux: TmuxSession): Promise<string> {
+  tmux.send("C-r");
+  const raw = await tmux.waitFor(/▾ \$ [^\n]*\n {2}raw, as the agent sent it\n/, 10_000);
+  tmux.send("C-r");
+  await tmux.waitFor(/ready\n✓ ▾ \$ [^\n]*\n {2}(?!raw)\S/, 10_000);
+  return raw;
+}

@@ -387,6 +387,24 @@ describe("local actions", () => {
     expect(state.expanded).toEqual(["b"]);
   });
 
+  it("Ctrl+R shows the focused row raw (expanding it) and its output again; collapsed, it reopens as output", () => {
+    let state = run([
+      turnStarted(),
+      toolCall({ toolCallId: "a", name: "one", status: "pending", rawInput: { command: "ls" } }),
+      toolUpdate({ toolCallId: "a", status: "completed", rawOutput: { stdout: "x\n", exit_code: 0 } }),
+    ]);
+    state = reducePane(state, { type: "tool-raw", at: 1 });
+    expect(state.expanded).toEqual(["a"]);
+    expect(state.rawToolId).toBe("a");
+    state = reducePane(state, { type: "tool-raw", at: 2 });
+    expect(state.expanded).toEqual(["a"]);
+    expect(state.rawToolId).toBeUndefined();
+    state = reducePane(state, { type: "tool-raw", at: 3 });
+    state = reducePane(state, { type: "tool-toggle", at: 4 });
+    expect(state.expanded).toEqual([]);
+    expect(state.rawToolId).toBeUndefined();
+  });
+
   it("on agent death ends the turn, keeps the queue and records exit code, signal and stderr", () => {
     const state = run([
       turnStarted(),

@@ -242,6 +242,10 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
       store.dispatch({ type: "tool-toggle" });
       return true;
     }
+    if (is("tool.raw", press)) {
+      store.dispatch({ type: "tool-raw" });
+      return true;
+    }
     if (is("history.open", press)) {
       if (!confirming) openHistory();
       return true;
@@ -366,6 +370,7 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
     running: state.turn.running,
     connecting: state.header.connection !== "ready" && !died,
     hasTools: state.live.tools.length + state.live.recent.length > 0,
+    expanded: state.expanded.length > 0,
     queued: state.queue.length,
     canSteer: actions.steer !== undefined,
   });

@@ -37,11 +37,17 @@ export function footerHints(context: {
   readonly running: boolean;
   readonly connecting: boolean;
   readonly hasTools: boolean;
+  /** A row is expanded: Ctrl+R shows it raw. */
+  readonly expanded?: boolean;
   readonly queued: number;
   /** Ctrl+S can send a prompt now (the pane's session supports it). */
   readonly canSteer?: boolean;
 }): string[] {
   const key = (action: KeyAction) => keyLabel(context.keymap, action);
+  const toolHints = [
+    ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
+    ...(context.hasTools && context.expanded ? [`${key("tool.raw")} raw`] : []),
+  ];
   if (context.question)
     return [`${key("confirm.yes")} ${context.question.yes}`, `${key("confirm.no")} ${context.question.no}`];
   if (context.quitArmed) return [`${key("app.interrupt")} again to quit`];
@@ -51,16 +57,11 @@ export function footerHints(context: {
     return [
       `${key("turn.cancel")} cancel`,
       ...(context.canSteer ? [`${key("turn.steer")} send now`] : []),
-      ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
+      ...toolHints,
       context.queued > 0 ? `${context.queued} queued · ${key("input.historyPrev")} edit` : "⏎ queue",
       `${key("session.stop")} stop`,
     ];
   }
   if (context.connecting) return [`${key("app.interrupt")} quit`];
-  return [
-    `${key("app.interrupt")} quit`,
-    `${key("session.closeAndQuit")} close`,
-    ...(context.hasTools ? [`${key("tool.toggle")} expand`] : []),
-    "/help",
-  ];
+  return [`${key("app.interrupt")} quit`, `${key("session.closeAndQuit")} close`, ...toolHints, "/help"];
 }

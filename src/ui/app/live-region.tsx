@@ -5,10 +5,11 @@ import { formatHiddenLines } from "../../markdown/wrap.js";
 import type { PaneState, ToolRecord } from "../../state/view-model.js";
 import { focusedTool } from "../../state/reduce-tools.js";
 import { withTerminalOutput } from "../../state/terminals.js";
+import { rawToolText } from "../../state/tool-rows.js";
 import { AgentDied, agentDiedLines } from "./agent-died.js";
 import { allocateLines, fitLine } from "./layout.js";
 import { Plan, planLines } from "./plan.js";
-import { ToolDetails, toolDetailsWant, ToolRowLine } from "./tool-row.js";
+import { RawToolDetails, ToolDetails, toolDetailsWant, ToolRowLine } from "./tool-row.js";
 import { DeliveryLine } from "./delivery-line.js";
 import { thoughtDetailsText, thoughtHeadline } from "./thought.js";
 import { liveTerminal, TerminalOutput, terminalOutputWant } from "./terminal-output.js";
@@ -74,6 +75,9 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
   const expanded = expandedRecord(state);
   // Expanded, a command shows all it printed: the agent's reported output, else its terminal's.
   const expandedRow = expanded ? withTerminalOutput(expanded.row, state.terminals) : undefined;
+  // Ctrl+R: the agent's JSON of the expanded row instead of its output (the source changes only with the row).
+  const rawSource = expanded && state.rawToolId === expanded.row.toolCallId ? expanded.source : undefined;
+  const raw = useMemo(() => (rawSource ? rawToolText(rawSource) : undefined), [rawSource]);
   const focused = focusedTool(state);
   const reachable = live.recent.length + live.tools.length;
   const markFocus = reachable > 1 && state.focusedToolId !== undefined;
@@ -95,8 +99,8 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
     { key: "stream", min: tailLines.length > 0 ? Math.min(2, tailLines.length) : 0, want: tailLines.length, rank: 2 },
     {
       key: "details",
-      min: expandedRow ? Math.min(3, toolDetailsWant(expandedRow)) : 0,
-      want: expandedRow ? toolDetailsWant(expandedRow) : 0,
+      min: expandedRow ? Math.min(3, toolDetailsWant(expandedRow, raw)) : 0,
+      want: expandedRow ? toolDetailsWant(expandedRow, raw) : 0,
       rank: 1,
     },
     { key: "focus", min: focusHint ? 1 : 0, want: focusHint ? 1 : 0 },
@@ -159,6 +163,15 @@ export const LiveRegion = memo(function LiveRegion({ state, width, lines, animat
             focused: markFocus && expanded === focused,
           })}
         </Text>
+      ) : expanded && expandedRow && n("details") > 0 && raw !== undefined ? (
+        <RawToolDetails
+          row={expandedRow}
+          raw={raw}
+          width={width}
+          lines={n("details")}
+          animate={animate}
+          focused={markFocus && expanded === focused}
+        />
       ) : expanded && expandedRow && n("details") > 0 ? (
         <ToolDetails
           row={expandedRow}

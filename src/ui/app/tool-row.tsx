@@ -181,6 +181,30 @@ function hiddenLinesRoom(lines: number, text: string): number {
   return count <= lines ? lines : Math.max(0, lines - 1);
 }
 
+/** A finished command that reported no output at all (Gemini sends none): said, so it does not look lost. */
+function reportsNothing(row: ToolRow): boolean {
+  return row.kind === "execute" && !row.output && (row.status === "done" || row.status === "failed");
+}
+
+/**
+ * A tool row expanded raw (Ctrl+R): its line, then the agent's JSON of it (`raw`) within `lines` lines, for
+ * when the shaped row is not enough.
+ */
+export function RawToolDetails({ row, width, lines, focused, animate, raw }: ToolDetailsProps & { raw: string }) {
+  const body = clipText(raw, Math.max(0, lines - 2), Math.max(4, width - 2), "head");
+  return (
+    <Box flexDirection="column" width={width}>
+      <ToolRowLine row={row} width={width} expanded focused={focused === true} animate={animate === true} />
+      {lines > 1 ? <Text dimColor>{fitLine("  raw, as the agent sent it", width)}</Text> : null}
+      {body.length > 0 ? (
+        <Box paddingLeft={2}>
+          <Text dimColor>{body.join("\n")}</Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
 /**
  * A tool row expanded (Ctrl+O): the row's line, its input, a coloured diff for edits, and its output, all
  * within `lines` lines: output is cut with "… N more lines" (the head once finished, the tail while it runs,
@@ -232,14 +256,18 @@ export function ToolDetails({ row, width, lines, focused, animate }: ToolDetails
         <Box paddingLeft={2}>
           <Text>{output.join("\n")}</Text>
         </Box>
+      ) : reportsNothing(row) && budget > 0 ? (
+        <Text dimColor>{fitLine("  no output reported by the agent", width)}</Text>
       ) : null}
     </Box>
   );
 }
 
-/** Lines {@link ToolDetails} wants for a row (its line, input, diff and output, before any cap). */
-export function toolDetailsWant(row: ToolRow): number {
+/** Lines {@link ToolDetails} wants for a row (its line, input, diff and output, or its raw view, before any cap). */
+export function toolDetailsWant(row: ToolRow, raw?: string): number {
   if (row.kind === "think") return thoughtDetailsWant(row.output ?? row.title);
+  if (raw !== undefined) return 2 + Math.min(1000, raw.split("\n", 1001).length);
+  if (reportsNothing(row)) return 2;
   const input = row.inputText ? Math.min(6, row.inputText.split("\n", 7).length) : 0;
   const diff = row.diffs[0]
     ? Math.min(
