@@ -44,7 +44,8 @@ Opens the interactive pane on an ACP agent (ZeroClaw by default).
   --alias NAME       ZeroClaw agent alias for a new session
   --cwd DIR          the session's directory (default: the current one)
   --resume ID        restore a session without replay, its local transcript shown at once
-                     (an id or a unique prefix; \`zc-pane sessions\` lists them)
+                     (an id or a unique prefix; \`zc-pane sessions\` lists them); with no local
+                     transcript, an agent that offers session/load replays it instead
   --load ID          restore a session with the agent replaying the conversation
 Keys: ⏎ send · esc cancel · ctrl+c twice quit · ctrl+d close · ctrl+x stop · ctrl+o expand · /help`;
 

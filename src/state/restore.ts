@@ -32,6 +32,15 @@ export function chooseRestoreMode(agent: AgentInfo, prefer: RestoreMode): Restor
 }
 
 /**
+ * How to ask for a session back. `session/resume` replays nothing: with no local transcript on screen (a
+ * session only the agent knows, opened elsewhere or by another client) the pane would show an empty
+ * conversation, so an agent that can `session/load` is asked to replay it instead.
+ */
+export function restoreModeFor(agent: AgentInfo, requested: RestoreMode, holdsHistory: boolean): RestoreMode {
+  return requested === "resume" && !holdsHistory && agent.loadSession ? "load" : requested;
+}
+
+/**
  * Restores a session on a connected client with `session/resume` or `session/load` (see
  * {@link chooseRestoreMode}). ZeroClaw refuses to restore a session that is still active on the same
  * connection ("Session already active: … Call session/close first.", -32602, protocol.md §8.4): that is

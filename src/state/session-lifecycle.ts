@@ -10,7 +10,7 @@ import { DeliveryBudget, deliveryWatcher } from "./delivered-files.js";
 import type { PaneStore } from "./pane-store.js";
 import { ElicitationRelay } from "./elicitation-relay.js";
 import { PermissionRelay } from "./permission-relay.js";
-import { restoreSession, type RestoreMode } from "./restore.js";
+import { restoreModeFor, restoreSession, type RestoreMode } from "./restore.js";
 import type { SessionRecording } from "./session-recording.js";
 
 const log = createLogger("pane.session");
@@ -202,8 +202,9 @@ export class SessionLifecycle {
     this.readyValue = false;
     try {
       const holdsHistory = await showHistory();
-      store.dispatch({ type: "session-opened", sessionId, how: "resume", cwd: this.options.cwd });
-      await this.restoreOn(connection, sessionId, "resume", holdsHistory);
+      const how = restoreModeFor(connection.agent, "resume", holdsHistory);
+      store.dispatch({ type: "session-opened", sessionId, how, cwd: this.options.cwd });
+      await this.restoreOn(connection, sessionId, how, holdsHistory);
       this.sessionIdValue = sessionId;
       store.dispatch({ type: "session-restored" });
     } catch (error) {
@@ -271,11 +272,12 @@ export class SessionLifecycle {
     const { client } = connection;
     const { store, cwd, alias } = this.options;
     if (restore) {
+      const how = restoreModeFor(connection.agent, restore.mode, holdsHistory);
       const announce = () =>
         store.dispatch({
           type: "session-opened",
           sessionId: restore.sessionId,
-          how: restore.mode,
+          how,
           ...(alias ? { alias } : {}),
           cwd,
         });
@@ -283,7 +285,7 @@ export class SessionLifecycle {
       // is already on screen the replay is not shown, so the banner waits for the agent's yes and a failed
       // restore (an unknown id, a session the agent never saved) leaves no "resumed" line behind.
       if (!holdsHistory) announce();
-      await this.restoreOn(connection, restore.sessionId, restore.mode, holdsHistory);
+      await this.restoreOn(connection, restore.sessionId, how, holdsHistory);
       if (holdsHistory) announce();
       this.sessionIdValue = restore.sessionId;
       store.dispatch({ type: "session-restored" });

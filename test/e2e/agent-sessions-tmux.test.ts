@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { CLI } from "../helpers/demo-agent.js";
 import { sdkAgentCommandLine } from "../helpers/sdk-agent/start.js";
 import { TmuxSession } from "../helpers/tmux.js";
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe("/sessions with the agent's own list", () => {
-  it("shows a session only the agent knows and resumes it here", async () => {
+  it("shows a session only the agent knows and restores it here with its history (session/load)", async () => {
     const session = (tmux = new TmuxSession(80, 24));
     const store = join(session.home, "agent-store.json");
     writeFileSync(
@@ -24,7 +24,10 @@ describe("/sessions with the agent's own list", () => {
           cwd: session.home,
           title: "Fix the login",
           updatedAt: new Date().toISOString(),
-          history: [],
+          history: [
+            { role: "user", text: "Why does the login fail?" },
+            { role: "agent", text: "The cookie domain is wrong." },
+          ],
         },
       ]),
     );
@@ -41,6 +44,13 @@ describe("/sessions with the agent's own list", () => {
     // The header now names the resumed session.
     await session.waitFor(/SDK test agent · aaaa1111/, 15_000);
     await session.waitFor(/ready/, 15_000);
+    // No local transcript of it: the agent, which offers session/load, replayed the conversation.
+    const shown = await session.waitFor(
+      /aaaa1111 · loaded[\s\S]*› Why does the login fail\?[\s\S]*The cookie domain is wrong\./,
+      15_000,
+      () => session.history(),
+    );
+    expect(shown).not.toMatch(/aaaa1111 · resumed/);
   });
 
   it("lists the title the agent gave the session (session_info_update), not the first prompt", async () => {

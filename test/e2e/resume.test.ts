@@ -1,6 +1,6 @@
 import { withoutCi } from "../helpers/user-env.js";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -125,4 +125,31 @@ describe("zc-pane --resume in a real tmux", () => {
     expect(screen).toMatch(/unknown session/);
     expect(screen).toContain("`zc-pane sessions`");
   }, 30_000);
+
+  it("a session the agent knows but this machine has no transcript of is loaded, its history replayed", async () => {
+    const first = open();
+    first.start(`${process.execPath} ${CLI} --demo`);
+    await first.waitFor(/ready/, 20_000);
+    await submit(first, "think");
+    await first.waitFor(/Done thinking/, 20_000);
+    await first.waitFor(/ready/, 20_000);
+    first.send("C-c");
+    await first.waitFor(/again to quit/);
+    first.send("C-c");
+    await first.waitFor(/\[exited 0\]/, 10_000, () => first.history());
+    const state = join(first.home, "state", "zc-pane");
+    const [entry] = (JSON.parse(readFileSync(join(state, "sessions.json"), "utf8")) as { sessions: { id: string }[] })
+      .sessions;
+    // Only the agent (its own store, as ZeroClaw's SQLite) keeps it now: opened on another machine, say.
+    rmSync(join(state, "sessions.json"));
+    rmSync(join(state, "transcripts"), { recursive: true });
+
+    const second = open(first.home);
+    second.start(`${process.execPath} ${CLI} --resume ${entry!.id} --demo`);
+    // ZeroClaw offers session/load: the conversation comes back from the agent instead of an empty pane.
+    const shown = await second.waitFor(/loaded[\s\S]*› think[\s\S]*Done thinking[\s\S]*ready/, 20_000, () =>
+      second.history(),
+    );
+    expect(shown).not.toMatch(/· resumed/);
+  }, 60_000);
 });

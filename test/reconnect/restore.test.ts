@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentInfo } from "../../src/client/agent-info.js";
 import { ClientError } from "../../src/client/errors.js";
 import { RpcError } from "../../src/rpc/errors.js";
-import { chooseRestoreMode, restoreSession } from "../../src/state/restore.js";
+import { chooseRestoreMode, restoreModeFor, restoreSession } from "../../src/state/restore.js";
 
 function agent(canResume: boolean, loadSession: boolean): AgentInfo {
   return { name: "agent", canResume, loadSession } as AgentInfo;
@@ -65,5 +65,15 @@ describe("restoring a session", () => {
     await expect(
       restoreSession(client, agent(true, true), { sessionId: "s1", cwd: "/", prefer: "load" }),
     ).rejects.toThrow(/unknown session/);
+  });
+});
+
+describe("restoreModeFor", () => {
+  it("loads a session with no local transcript when the agent can, else keeps what was asked", () => {
+    const both = { name: "agent", canResume: true, loadSession: true } as AgentInfo;
+    expect(restoreModeFor(both, "resume", false)).toBe("load");
+    expect(restoreModeFor(both, "resume", true)).toBe("resume");
+    expect(restoreModeFor(both, "load", true)).toBe("load");
+    expect(restoreModeFor({ ...both, loadSession: false }, "resume", false)).toBe("resume");
   });
 });
