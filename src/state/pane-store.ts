@@ -10,6 +10,13 @@ import type { PaneState, StreamTail } from "./view-model.js";
 /** 30 Hz: the pane's frame budget (style.md: coalesce chunk updates in the store, ≤ 30 Hz). */
 export const DEFAULT_FLUSH_INTERVAL_MS = 33;
 
+/**
+ * The most streamed text one timer tick reduces. A burst (2 MB in a few hundred ms) piles up text faster than
+ * it is rendered; reducing all of it in one tick kept the event loop busy ~200 ms, and keys typed meanwhile
+ * waited. The rest follows at once in the next macrotask, after input has been read.
+ */
+export const MAX_TICK_CHARS = 16 * 1024;
+
 /** Options of {@link PaneStore}. */
 export interface PaneStoreOptions {
   readonly initial?: PaneState;
@@ -185,10 +192,16 @@ export class PaneStore {
     this.schedule();
   }
 
-  private flushText(): void {
-    const buffer = this.buffer;
+  /** Reduces the buffered text, or only its first `limit` characters (the rest stays buffered). */
+  private flushText(limit = Number.POSITIVE_INFINITY): void {
+    let buffer = this.buffer;
     if (!buffer) return;
     this.buffer = undefined;
+    if (buffer.text.length > limit) {
+      const cut = cutPoint(buffer.text, limit);
+      this.buffer = { stream: buffer.stream, text: buffer.text.slice(cut) };
+      buffer = { stream: buffer.stream, text: buffer.text.slice(0, cut) };
+    }
     const current = this.state.live.stream;
     const continues = current?.kind === buffer.stream;
     if (!continues) {
@@ -231,8 +244,10 @@ export class PaneStore {
   private readonly tick = (): void => {
     this.timer = undefined;
     this.lastTick = this.now();
-    this.flushText();
+    this.flushText(MAX_TICK_CHARS);
     this.notify();
+    // A backlog is worked off tick by tick without waiting for the interval; input is read in between.
+    if (this.buffer) this.timer = setTimeout(this.tick, 0);
   };
 
   private notify(): void {
@@ -241,4 +256,15 @@ export class PaneStore {
     this.stats.notifications++;
     for (const listener of this.listeners) listener();
   }
+}
+
+/**
+ * Where to cut `text` at most `limit` characters in: after the last line break in the second half of the
+ * limit, else at the limit (never between the two halves of a surrogate pair).
+ */
+function cutPoint(text: string, limit: number): number {
+  const newline = text.lastIndexOf("\n", limit - 1);
+  if (newline >= limit / 2) return newline + 1;
+  const code = text.charCodeAt(limit - 1);
+  return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppendLog, appendLogCounters } from "../../src/state/append-log.js";
-import { PaneStore } from "../../src/state/pane-store.js";
+import { MAX_TICK_CHARS, PaneStore } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
 import type { PaneState, TranscriptItem } from "../../src/state/view-model.js";
 import { items, kinds, text, thought, toolCall, toolUpdate, turnEnded, turnStarted } from "./fixtures.js";
@@ -31,6 +31,39 @@ describe("PaneStore coalescing", () => {
     expect(store.getState().live.stream?.text.length).toBe(
       Array.from({ length: 1000 }, (_, i) => `w${i} `).join("").length,
     );
+  });
+
+  it("reduces a backlog at most MAX_TICK_CHARS per tick, the rest in the next macrotasks, in order", () => {
+    const store = new PaneStore({ now: () => Date.now() });
+    let notifications = 0;
+    store.subscribe(() => notifications++);
+    store.handleClientEvent(turnStarted());
+    notifications = 0;
+    const lines = Array.from({ length: 4000 }, (_, i) => `line ${i} of a burst that came all at once`).join("\n");
+    store.handleClientEvent(text(lines));
+    vi.advanceTimersToNextTimer();
+    const first = store.getState().live.stream?.text ?? "";
+    expect(first.length).toBeGreaterThan(MAX_TICK_CHARS / 2);
+    expect(first.length).toBeLessThanOrEqual(MAX_TICK_CHARS);
+    // Cut after a whole line, and the next piece follows without waiting the 33 ms interval.
+    expect(first.endsWith("\n")).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect((store.getState().live.stream?.text ?? "").length).toBeGreaterThan(first.length);
+    vi.runAllTimers();
+    expect(store.getState().live.stream?.text).toBe(lines);
+    expect(notifications).toBeGreaterThanOrEqual(Math.ceil(lines.length / MAX_TICK_CHARS));
+  });
+
+  it("never cuts a backlog between the two halves of a surrogate pair", () => {
+    const store = new PaneStore({ now: () => Date.now() });
+    const emoji = "😀".repeat(MAX_TICK_CHARS);
+    store.handleClientEvent(turnStarted());
+    store.handleClientEvent(text(emoji));
+    vi.advanceTimersToNextTimer();
+    const first = store.getState().live.stream?.text ?? "";
+    expect(first.length % 2).toBe(0);
+    vi.runAllTimers();
+    expect(store.getState().live.stream?.text).toBe(emoji);
   });
 
   it("shows the first chunk after a pause without waiting a whole interval", () => {
