@@ -11,6 +11,7 @@ import { downloadDir, logFile, stateDir } from "../config/paths.js";
 import { closeLogFile, configureLogFile, createLogger } from "../log/logger.js";
 import { launchPaneControl } from "../control/launch.js";
 import { SentAttachments } from "../control/sent-attachments.js";
+import { finishedLinesCut } from "../markdown/line-commit.js";
 import { loadMarkdownRenderer } from "../markdown/renderer.js";
 import { initialPaneState } from "../state/reducer.js";
 import { PaneStore } from "../state/pane-store.js";
@@ -141,6 +142,7 @@ async function runPane(options: PaneOptions): Promise<number> {
   const agentName = options.connection.kind === "stdio" ? options.connection.agentName : "zeroclaw gateway";
   const store = new PaneStore({
     initial: initialPaneState({ agentName, ...(options.alias ? { alias: options.alias } : {}) }),
+    cutLines: finishedLinesCut,
   });
   let quit!: (reason: QuitReason | "signal") => void;
   const quitting = new Promise<QuitReason | "signal">((resolvePromise) => (quit = resolvePromise));

@@ -24,7 +24,7 @@
  * {@link KEEP_LIVE_LINES} + 1 lines, which no heading does.
  */
 
-import { renderMarkdown } from "./renderer.js";
+import { isMarkdownRendererLoaded, renderMarkdown } from "./renderer.js";
 import { stripSgr } from "./width.js";
 
 /** Wrapped lines left live at the end of the paragraph: the last one grows, the one before may still reflow. */
@@ -56,12 +56,14 @@ export function isPlainParagraph(tail: string): boolean {
 
 /**
  * Where to cut `tail` (the live text after the last safe split point) so that the head renders at `width` as
- * the paragraph's finished wrapped lines: an index at the start of a word, or 0 when nothing may be cut yet.
+ * the paragraph's finished wrapped lines: an index at the start of a word, or 0 when nothing may be cut yet
+ * (also until the renderer has loaded).
  * The head rendered alone equals the first lines of the whole tail rendered, and leaves
  * {@link KEEP_LIVE_LINES} lines live.
  */
 export function finishedLinesCut(tail: string, width: number): number {
-  if (!isPlainParagraph(tail)) return 0;
+  // The check below compares renderings: the plain text shown before the renderer has loaded proves nothing.
+  if (!isMarkdownRendererLoaded() || !isPlainParagraph(tail)) return 0;
   const lines = renderMarkdown(tail, width).split("\n");
   const finished = lines.length - KEEP_LIVE_LINES;
   if (finished < 1) return 0;

@@ -1,6 +1,4 @@
 import type { ClientEvent } from "../client/events.js";
-import { finishedLinesCut } from "../markdown/line-commit.js";
-import { isMarkdownRendererLoaded } from "../markdown/renderer.js";
 import { StreamingSplitter } from "../markdown/safe-split.js";
 import { StreamSanitizer } from "../markdown/sanitize.js";
 import type { PaneAction, PaneActionInput } from "./actions.js";
@@ -24,7 +22,16 @@ export interface PaneStoreOptions {
   readonly flushIntervalMs?: number;
   /** The clock; tests pass a fake one. */
   readonly now?: () => number;
+  /**
+   * The markdown line cutter (`finishedLinesCut` in the pane): how much of a growing paragraph is finished
+   * wrapped lines at a width, 0 for none. Without it nothing moves into the transcript before its paragraph
+   * ends (a journal replay, `sessions show`).
+   */
+  readonly cutLines?: LineCutter;
 }
+
+/** How many characters at the start of `paragraph` are finished wrapped lines at `width` (0: none yet). */
+export type LineCutter = (paragraph: string, width: number) => number;
 
 type StreamKind = StreamTail["kind"];
 
@@ -64,6 +71,7 @@ export class PaneStore {
   private readonly listeners = new Set<() => void>();
   private readonly intervalMs: number;
   private readonly now: () => number;
+  private readonly cutLines: LineCutter | undefined;
   private buffer: { stream: StreamKind; text: string } | undefined;
   private readonly splitter = new StreamingSplitter();
   private readonly sanitizers: Record<StreamKind, StreamSanitizer> = {
@@ -96,6 +104,7 @@ export class PaneStore {
     this.state = options.initial ?? initialPaneState();
     this.intervalMs = options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
     this.now = options.now ?? Date.now;
+    this.cutLines = options.cutLines;
   }
 
   /** The current state (stable identity until something changes). */
@@ -154,9 +163,9 @@ export class PaneStore {
   }
 
   /**
-   * The width the UI renders the answer at. With it, finished wrapped lines of a long streaming paragraph
-   * move into the transcript before the paragraph ends (`markdown/line-commit.ts`), so each frame rewrites
-   * two lines of it instead of all of them.
+   * The width the UI renders the answer at. With it and the line cutter, finished wrapped lines of a long
+   * streaming paragraph move into the transcript before the paragraph ends (`markdown/line-commit.ts`), so
+   * each frame rewrites two lines of it instead of all of them.
    */
   setWidth(width: number): void {
     this.width = width;
@@ -224,11 +233,11 @@ export class PaneStore {
   /** In the same notification as the append (one frame): the paragraph's finished lines go to the transcript. */
   private cutFinishedLines(splitPoint: number): void {
     const stream = this.state.live.stream;
-    if (this.width <= 0 || stream?.kind !== "message" || !isMarkdownRendererLoaded()) return;
+    if (!this.cutLines || this.width <= 0 || stream?.kind !== "message") return;
     // A new paragraph (the tail starts at the split point) may be cut at the current width.
     if (!this.paragraph || stream.offset === splitPoint) this.paragraph = { start: splitPoint, width: this.width };
     if (this.paragraph.start !== splitPoint || this.paragraph.width !== this.width) return;
-    const cut = finishedLinesCut(stream.text, this.width);
+    const cut = this.cutLines(stream.text, this.width);
     if (cut <= 0) return;
     this.stats.lineCommits++;
     this.reduce({ type: "stream-lines", cut, at: this.now() });

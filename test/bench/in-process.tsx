@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { PermissionView } from "../../src/state/permission-view.js";
 import { longMarkdown } from "../../src/demo/scenarios-stream.js";
+import { finishedLinesCut } from "../../src/markdown/line-commit.js";
 import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
 import { classifyMessage } from "../../src/protocol/jsonrpc.js";
 import { parseSessionNotification } from "../../src/protocol/session-update.js";
@@ -55,7 +56,7 @@ const cpuMs = () => {
  */
 export async function longSessionCase(items: number): Promise<{ items: number; cpuPerChunkMs: number; rssMb: number; heapMb: number; frames: number }> {
   await loadMarkdownRenderer();
-  const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
+  const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }), cutLines: finishedLinesCut });
   store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
   store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
   const stdout = new CountingTty(60, 30);

@@ -1,4 +1,5 @@
 import { longMarkdown } from "../../src/demo/scenarios-stream.js";
+import { finishedLinesCut } from "../../src/markdown/line-commit.js";
 import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
 import { PaneStore } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
@@ -21,7 +22,7 @@ const afterGc = (): { rss: number; heap: number } => {
  */
 export async function soakCase(turns: number): Promise<{ rss100: number; rssEnd: number; heap100: number; heapEnd: number; turns: number }> {
   await loadMarkdownRenderer();
-  const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
+  const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }), cutLines: finishedLinesCut });
   store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
   store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
   const stdout = new CountingTty(60, 30);

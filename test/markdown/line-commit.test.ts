@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { finishedLinesCut, isPlainParagraph, KEEP_LIVE_LINES } from "../../src/markdown/line-commit.js";
 import { loadMarkdownRenderer, renderMarkdown } from "../../src/markdown/renderer.js";
-import { PaneStore } from "../../src/state/pane-store.js";
+import { PaneStore, type LineCutter } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
 import { transcriptToMarkdown } from "../../src/state/transcript-export.js";
 import type { PaneState } from "../../src/state/view-model.js";
@@ -28,9 +28,10 @@ function stream(
   answer: string,
   chunkSize: number,
   width: number | undefined,
+  cutLines: LineCutter | null = finishedLinesCut,
 ): { store: PaneState; lineCommits: number; midStream: PaneState[] } {
   let clock = 0;
-  const store = new PaneStore({ now: () => clock });
+  const store = new PaneStore({ now: () => clock, ...(cutLines ? { cutLines } : {}) });
   if (width !== undefined) store.setWidth(width);
   store.handleClientEvent(turnStarted());
   const midStream: PaneState[] = [];
@@ -84,10 +85,11 @@ describe("finished wrapped lines of a streaming paragraph move into the transcri
     }
   });
 
-  it("cuts nothing without a width, or once the width changed in the middle of the paragraph", () => {
+  it("cuts nothing without a width or a line cutter, or once the width changed in the middle of the paragraph", () => {
     expect(stream(`${PROSE} ${PROSE}`, 50, undefined).lineCommits).toBe(0);
+    expect(stream(`${PROSE} ${PROSE}`, 50, WIDTH, null).lineCommits).toBe(0);
     let clock = 0;
-    const store = new PaneStore({ now: () => clock, initial: initialPaneState() });
+    const store = new PaneStore({ now: () => clock, initial: initialPaneState(), cutLines: finishedLinesCut });
     store.setWidth(WIDTH);
     store.handleClientEvent(turnStarted());
     store.handleClientEvent(text(`${PROSE} `));

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import xterm from "@xterm/headless";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { finishedLinesCut } from "../../src/markdown/line-commit.js";
 import { loadMarkdownRenderer } from "../../src/markdown/renderer.js";
 import { PaneStore } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
@@ -105,7 +106,7 @@ interface Figures {
  */
 async function streamAnswer(durationMs: number): Promise<Figures> {
   const stdout = new RecordingTty();
-  const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
+  const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }), cutLines: finishedLinesCut });
   const actions = new FakeActions();
   store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
   store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
@@ -216,7 +217,7 @@ describe("render budget: a 20 KB answer streamed into a 60×30 pane", () => {
 
   it("draws nothing at all while idle (design.md §6: 0 renders/s without a turn)", async () => {
     const stdout = new RecordingTty();
-    const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }) });
+    const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }), cutLines: finishedLinesCut });
     store.dispatch({ type: "connection", state: "ready", agentName: "demo" });
     store.dispatch({ type: "session-opened", sessionId: SESSION, how: "new" });
     const { instance } = mountPane({

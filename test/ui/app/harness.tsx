@@ -1,4 +1,5 @@
 import { act } from "react";
+import { finishedLinesCut } from "../../../src/markdown/line-commit.js";
 import type { PendingPermission } from "../../../src/client/permission-queue.js";
 import { outcomeOf, permissionView, type PermissionDecision } from "../../../src/state/permission-view.js";
 import { PaneStore } from "../../../src/state/pane-store.js";
@@ -78,6 +79,7 @@ export function renderApp(
   const store = new PaneStore({
     initial: options.state ?? initialPaneState({ agentName: "demo" }),
     flushIntervalMs: 1,
+    cutLines: finishedLinesCut,
   });
   const columns = options.columns ?? 40;
   const rows = options.rows ?? 30;

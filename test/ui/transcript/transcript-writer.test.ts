@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { finishedLinesCut } from "../../../src/markdown/line-commit.js";
 import { loadMarkdownRenderer } from "../../../src/markdown/renderer.js";
 import { visibleWidth } from "../../../src/markdown/wrap.js";
 import { PaneStore } from "../../../src/state/pane-store.js";
@@ -13,7 +14,11 @@ beforeAll(async () => {
 
 /** A store and a writer whose sink keeps every write, at `columns` with `scrollback` lines kept. */
 function writerOn(options: { columns?: number; scrollback?: number; markdownReady?: Promise<void> } = {}) {
-  const store = new PaneStore({ initial: initialPaneState({ agentName: "demo" }), flushIntervalMs: 1 });
+  const store = new PaneStore({
+    initial: initialPaneState({ agentName: "demo" }),
+    flushIntervalMs: 1,
+    cutLines: finishedLinesCut,
+  });
   const writes: string[] = [];
   const writer = new TranscriptWriter({
     store,
