@@ -38,6 +38,9 @@ export type FormField = {
 /** What the user entered so far: text (also for numbers, parsed on submit), a flag, or chosen values. */
 export type FormValue = string | boolean | readonly string[] | undefined;
 
+/** A checked form's answer, field by field, as the agent receives it. */
+export type FormContent = Record<string, ElicitationValue>;
+
 const choicesOf = (oneOf: ElicitationProperty["oneOf"], enumValues: readonly string[] | undefined): FormChoice[] =>
   oneOf?.map((choice) => ({ value: choice.const, title: sanitizeLine(choice.title ?? choice.const) })) ??
   enumValues?.map((value) => ({ value, title: sanitizeLine(value) })) ??
@@ -149,8 +152,8 @@ function problemOf(field: FormField, value: FormValue): { problem?: string; cont
 export function submitForm(
   fields: readonly FormField[],
   values: Readonly<Record<string, FormValue>>,
-): { readonly content: Record<string, ElicitationValue> } | { readonly problems: Record<string, string> } {
-  const content: Record<string, ElicitationValue> = {};
+): { readonly content: FormContent } | { readonly problems: Record<string, string> } {
+  const content: FormContent = {};
   const problems: Record<string, string> = {};
   for (const field of fields) {
     const checked = problemOf(field, values[field.key]);

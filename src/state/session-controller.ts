@@ -106,6 +106,11 @@ export class SessionController {
     return this.lifecycle.connection?.agent;
   }
 
+  /** The agent's own time limit for answering a permission request (ZeroClaw's session timeout), if it says. */
+  get permissionTimeoutSecs(): number | undefined {
+    return this.agent?.zeroclaw?.sessionTimeoutSecs;
+  }
+
   /** The current client (tests and the CLI's clean-up). */
   get client(): AcpClient | undefined {
     return this.lifecycle.connection?.client;

@@ -1,6 +1,5 @@
 import { Box } from "ink";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { AgentInfo } from "../../client/agent-info.js";
 import type { KeyPress } from "../../config/keymap.js";
 import type { ToolRowLocation } from "../../state/view-model.js";
 import type { PaneStore } from "../../state/pane-store.js";
@@ -14,8 +13,8 @@ import { HistoryView } from "../history/history-view.js";
 import { PromptInput } from "../input/prompt-input.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { PermissionModal, permissionModalRows } from "../permission/permission-modal.js";
-import type { PendingElicitation } from "../../client/elicitation-queue.js";
 import type { ElicitationSource } from "../../state/elicitation-relay.js";
+import type { ElicitationView } from "../../state/elicitation-view.js";
 import { ElicitationModal, elicitationModalRows } from "../elicitation/elicitation-modal.js";
 import { SessionPicker, type SessionPickerSource } from "../sessions/session-picker.js";
 import { ModelPicker } from "../pickers/model-picker.js";
@@ -30,7 +29,7 @@ import { LiveRegion } from "./live-region.js";
 import { usePaneSize } from "./use-pane-size.js";
 
 const noSubscription = () => () => undefined;
-const NO_ELICITATIONS: readonly PendingElicitation[] = [];
+const NO_ELICITATIONS: readonly ElicitationView[] = [];
 const noElicitations = () => NO_ELICITATIONS;
 
 /** Ctrl+C twice within this long quits (design.md §3). */
@@ -53,7 +52,8 @@ export interface PaneActions {
   readonly permissions: PermissionSource;
   /** Forms and URLs the agent asks for (`elicitation/create`); absent where the pane offers none. */
   readonly elicitations?: ElicitationSource;
-  readonly agent?: AgentInfo | undefined;
+  /** The agent's own time limit for answering a permission request (ZeroClaw's), for the modal's countdown. */
+  readonly permissionTimeoutSecs?: number | undefined;
   /** Shift+Tab: where the agent's next mode is (undefined when it offers none). */
   nextMode?(): ModeStep | undefined;
   /** Shift+Tab's switch, asked first when the mode skips approvals. */
@@ -314,7 +314,7 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
   );
 
   const [inputHeight, setInputHeight] = useState(1);
-  const timeoutSecs = actions.agent?.zeroclaw?.sessionTimeoutSecs;
+  const timeoutSecs = actions.permissionTimeoutSecs;
   const modalLines = useMemo(
     () =>
       elicitationOpen
@@ -383,7 +383,7 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
     elicitationOpen && actions.elicitations ? (
       <ElicitationModal
         requests={elicitations}
-        onAnswer={actions.elicitations.answer}
+        onDecide={actions.elicitations.decide}
         width={width}
         {...(openUrl ? { openUrl } : {})}
       />

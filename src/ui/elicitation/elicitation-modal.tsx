@@ -1,12 +1,10 @@
 import { Box, Text } from "ink";
 import { useMemo, useRef, useState } from "react";
 import { keyLabel } from "../../config/keymap.js";
-import type { PendingElicitation } from "../../client/elicitation-queue.js";
 import { hyperlink, webLinkTarget } from "../../markdown/hyperlink.js";
-import { sanitizeLine } from "../../markdown/sanitize.js";
 import { capLineLength } from "../../markdown/wrap.js";
-import type { ElicitationFormRequest, ElicitationResult, ElicitationUrlRequest } from "../../protocol/index.js";
-import { formFields, initialValues, submitForm, type FormField, type FormValue } from "../../state/elicitation-form.js";
+import { submitForm, type FormField, type FormValue } from "../../state/elicitation-form.js";
+import type { ElicitationDecision, ElicitationView } from "../../state/elicitation-view.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { isPlainText } from "../permission/modal-keys.js";
 import { digitIndex } from "../permission/option-keys.js";
@@ -14,8 +12,8 @@ import { digitIndex } from "../permission/option-keys.js";
 /** Props of {@link ElicitationModal}. */
 export interface ElicitationModalProps {
   /** Open elicitations, oldest first; the modal answers the first one. */
-  readonly requests: readonly PendingElicitation[];
-  readonly onAnswer: (key: string, result: ElicitationResult) => void;
+  readonly requests: readonly ElicitationView[];
+  readonly onDecide: (key: string, decision: ElicitationDecision) => void;
   readonly width: number;
   /** Opens a URL in the desktop's browser (`xdg-open` / `open`); without it the link is only shown. */
   readonly openUrl?: (url: string) => void;
@@ -25,15 +23,14 @@ export interface ElicitationModalProps {
  * An agent asks the user (`elicitation/create`): a form to fill (the permission modal's key conventions:
  * arrows move, Enter submits, 1–9 pick a choice of a one-question form, Esc cancels), or a URL to open.
  */
-export function ElicitationModal({ requests, onAnswer, width, openUrl }: ElicitationModalProps) {
-  const pending = requests[0];
-  if (!pending) return null;
-  const { request } = pending;
-  const answer = (result: ElicitationResult) => onAnswer(pending.key, result);
-  return request.mode === "url" ? (
-    <UrlPanel key={pending.key} request={request} answer={answer} width={width} {...(openUrl ? { openUrl } : {})} />
+export function ElicitationModal({ requests, onDecide, width, openUrl }: ElicitationModalProps) {
+  const request = requests[0];
+  if (!request) return null;
+  const decide = (decision: ElicitationDecision) => onDecide(request.key, decision);
+  return request.kind === "url" ? (
+    <UrlPanel key={request.key} request={request} decide={decide} width={width} {...(openUrl ? { openUrl } : {})} />
   ) : (
-    <FormPanel key={pending.key} request={request} answer={answer} width={width} />
+    <FormPanel key={request.key} request={request} decide={decide} width={width} />
   );
 }
 
@@ -65,15 +62,15 @@ function Frame({ width, children }: { width: number; children: React.ReactNode }
 }
 
 function FormPanel(props: {
-  request: ElicitationFormRequest;
-  answer: (result: ElicitationResult) => void;
+  request: Extract<ElicitationView, { kind: "form" }>;
+  decide: (decision: ElicitationDecision) => void;
   width: number;
 }) {
   const { request, width } = props;
-  const fields = useMemo(() => formFields(request.requestedSchema), [request]);
+  const { fields } = request;
   const rows = useMemo(() => rowsOf(fields), [fields]);
   // Read by the key handler: several keys can arrive in one stdin chunk, before React re-renders.
-  const [view, setView] = useState(() => ({ cursor: 0, values: initialValues(request.requestedSchema, fields) }));
+  const [view, setView] = useState(() => ({ cursor: 0, values: request.initialValues }));
   const state = useRef(view);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const answered = useRef(false);
@@ -85,10 +82,10 @@ function FormPanel(props: {
     state.current = { ...state.current, ...change };
     setView(state.current);
   };
-  const answer = (result: ElicitationResult) => {
+  const answer = (decision: ElicitationDecision) => {
     if (answered.current) return;
     answered.current = true;
-    props.answer(result);
+    props.decide(decision);
   };
   const setValue = (key: string, value: FormValue) => update({ values: { ...state.current.values, [key]: value } });
   const pick = (row: Extract<Row, { type: "choice" }>) => {
@@ -104,18 +101,18 @@ function FormPanel(props: {
   const submit = () => {
     const checked = submitForm(fields, state.current.values);
     if ("problems" in checked) setProblems(checked.problems);
-    else answer({ action: "accept", content: checked.content });
+    else answer({ type: "accept", content: checked.content });
   };
 
   useKeys(KEY_LAYER.modal, (press) => {
     if (answered.current) return true;
     const row = rows[state.current.cursor]!;
-    if (matches("modal.cancel", press)) answer({ action: "cancel" });
+    if (matches("modal.cancel", press)) answer({ type: "cancel" });
     else if (matches("modal.up", press)) update({ cursor: (state.current.cursor - 1 + rows.length) % rows.length });
     else if (matches("modal.down", press) || (press.key.tab && !press.key.shift))
       update({ cursor: (state.current.cursor + 1) % rows.length });
     else if (matches("modal.choose", press)) {
-      if (row.type === "decline") answer({ action: "decline" });
+      if (row.type === "decline") answer({ type: "decline" });
       else {
         if (row.type === "choice" && row.field.kind === "select") pick(row);
         submit();
@@ -142,7 +139,7 @@ function FormPanel(props: {
   const line = (text: string) => capLineLength(text, inner);
   return (
     <Frame width={width}>
-      <Text bold>{line(sanitizeLine(request.message))}</Text>
+      <Text bold>{line(request.message)}</Text>
       {rows.map((row, index) => {
         const at = index === cursor ? "› " : "  ";
         const previous = rows[index - 1];
@@ -198,8 +195,8 @@ function FormPanel(props: {
 }
 
 function UrlPanel(props: {
-  request: ElicitationUrlRequest;
-  answer: (result: ElicitationResult) => void;
+  request: Extract<ElicitationView, { kind: "url" }>;
+  decide: (decision: ElicitationDecision) => void;
   width: number;
   openUrl?: (url: string) => void;
 }) {
@@ -207,29 +204,29 @@ function UrlPanel(props: {
   const answered = useRef(false);
   const matches = useKeyMatcher();
   const keymap = useKeymap();
-  const answer = (result: ElicitationResult) => {
+  const answer = (decision: ElicitationDecision) => {
     if (answered.current) return;
     answered.current = true;
-    props.answer(result);
+    props.decide(decision);
   };
-  const url = sanitizeLine(request.url);
+  const { url } = request;
   // Only web links are clickable (OSC 8) or handed to the opener: a `file:` or custom scheme from an agent is
   // not ours to run.
   const target = webLinkTarget(url);
   useKeys(KEY_LAYER.modal, (press) => {
     if (answered.current) return true;
-    if (matches("modal.cancel", press)) answer({ action: "cancel" });
+    if (matches("modal.cancel", press)) answer({ type: "cancel" });
     else if (press.input === "o" || matches("modal.choose", press)) {
       if (press.input === "o" && target) openUrl?.(target);
-      answer({ action: "accept" });
-    } else if (press.input === "n") answer({ action: "decline" });
+      answer({ type: "accept" });
+    } else if (press.input === "n") answer({ type: "decline" });
     else return isPlainText(press);
     return true;
   });
   const inner = Math.max(10, width - 4);
   return (
     <Frame width={width}>
-      <Text bold>{capLineLength(sanitizeLine(request.message), inner)}</Text>
+      <Text bold>{capLineLength(request.message, inner)}</Text>
       <Text color="blue" underline wrap="wrap">
         {target ? hyperlink(url, target) : url}
       </Text>
@@ -244,11 +241,11 @@ function UrlPanel(props: {
 }
 
 /** Lines the modal takes for the first request (its border included), for the pane's line budget. */
-export function elicitationModalRows(requests: readonly PendingElicitation[], width: number): number {
-  const request = requests[0]?.request;
+export function elicitationModalRows(requests: readonly ElicitationView[], width: number): number {
+  const request = requests[0];
   if (!request) return 0;
-  if (request.mode === "url") return 4 + Math.ceil(sanitizeLine(request.url).length / Math.max(10, width - 4));
-  const fields = formFields(request.requestedSchema);
+  if (request.kind === "url") return 4 + Math.ceil(request.url.length / Math.max(10, width - 4));
+  const { fields } = request;
   const headings = fields.filter((field) => field.kind === "select" || field.kind === "multi").length;
   return 4 + headings + rowsOf(fields).length;
 }
