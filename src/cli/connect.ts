@@ -91,9 +91,7 @@ export async function connect(connection: Connection, options: ConnectOptions): 
       ...capabilitiesFor(connection, options.refuseSideEffects),
       ...(connection.kind === "stdio" && options.terminals ? { terminals: options.terminals } : {}),
     },
-    ...(connection.kind === "stdio" && connection.quirks?.missingFileReadsAsEmpty
-      ? { missingFileReadsAsEmpty: true }
-      : {}),
+    ...(connection.kind === "stdio" ? { missingFileReadsAsEmpty: missingFileQuirk(connection) } : {}),
     auth: {
       env: connection.kind === "stdio" && connection.command.env ? { ...env, ...connection.command.env } : env,
       ...(connection.authMethodId !== undefined ? { methodId: connection.authMethodId } : {}),
@@ -108,6 +106,14 @@ export async function connect(connection: Connection, options: ConnectOptions): 
     await client.dispose();
     throw error;
   }
+}
+
+/** gemini-cli's missing-file quirk: on from the start, or for the agent names that have it. */
+function missingFileQuirk(connection: StdioConnection): boolean | readonly string[] {
+  if (connection.quirks?.missingFileReadsAsEmpty) return true;
+  return Object.entries(connection.quirksByAgentName ?? {}).flatMap(([name, quirks]) =>
+    quirks.missingFileReadsAsEmpty ? [name] : [],
+  );
 }
 
 /**

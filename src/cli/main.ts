@@ -1,6 +1,7 @@
 // Entry point of the bundled CLI. Subcommands are imported lazily so `zc-pane --version` and the demo agent
 // do not pay for Ink and the markdown highlighter.
 import { writeErr, writeOut } from "./terminal-out.js";
+import { errorMessage } from "../common/error-message.js";
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -74,7 +75,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    writeErr(`zc-pane: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeErr(`zc-pane: ${errorMessage(error)}\n`);
     process.exitCode = 1;
   },
 );

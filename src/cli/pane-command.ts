@@ -32,6 +32,7 @@ import type { ToolRowLocation } from "../state/view-model.js";
 import { copyText } from "../control/clipboard.js";
 import { CONNECTION_OPTIONS, connectionOptionsFrom, parseCommandArgs } from "./args.js";
 import { writeErr, writeOut, writeRawOut } from "./terminal-out.js";
+import { errorMessage } from "../common/error-message.js";
 
 const log = createLogger("cli.pane");
 
@@ -90,7 +91,7 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
       return 2;
     }
     // An unusable ZeroClaw config or token file: the message says how to fix it.
-    writeErr(`zc-pane: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeErr(`zc-pane: ${errorMessage(error)}\n`);
     return 1;
   }
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -317,7 +318,7 @@ async function runPane(options: PaneOptions): Promise<number> {
       fatal instanceof ClientError && fatal.code === "unknown-session"
         ? "\n`zc-pane sessions` lists the sessions you can resume"
         : "";
-    writeErr(`zc-pane: ${fatal instanceof Error ? fatal.message : String(fatal)}${hint}\n`);
+    writeErr(`zc-pane: ${errorMessage(fatal)}${hint}\n`);
   } else if (sessionId) {
     const closed =
       reason === "closed" ? " (closed; the agent keeps its record)" : reason === "stopped" ? " (stopped)" : "";

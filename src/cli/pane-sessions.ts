@@ -10,6 +10,7 @@ import { planDeletion, type DeletionPlan, type ListedEntry } from "../state/sess
 import type { SessionPickerSource } from "../ui/sessions/session-picker.js";
 import type { AgentSessionInfo } from "../client/session-list.js";
 import { mergeSessions } from "./agent-sessions.js";
+import { errorMessage } from "../common/error-message.js";
 
 /**
  * `/sessions` for one pane: the local index with the agent's own sessions merged in (when it offers
@@ -38,7 +39,7 @@ export function paneSessions(options: {
       try {
         remote = await client.listSessions();
       } catch (error) {
-        notice("warning", `the agent's session list: ${sanitizeLine(messageOf(error))}`);
+        notice("warning", `the agent's session list: ${sanitizeLine(errorMessage(error))}`);
       }
     }
     // A session only the agent knows belongs to this agent and connection: choosing it resumes it here.
@@ -96,7 +97,7 @@ export function paneSessions(options: {
       // The agent refused: the local record stays, so the session can still be found and deleted again.
       notice(
         "error",
-        `could not delete ${name}: ${sanitizeLine(messageOf(error))}${done.length ? ` (deleted ${done.join(", ")})` : ""}`,
+        `could not delete ${name}: ${sanitizeLine(errorMessage(error))}${done.length ? ` (deleted ${done.join(", ")})` : ""}`,
       );
       return;
     }
@@ -104,8 +105,4 @@ export function paneSessions(options: {
   };
 
   return { load, choose, planDelete, remove };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

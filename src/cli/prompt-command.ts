@@ -17,6 +17,7 @@ import { connect } from "./connect.js";
 import { PromptPrinter } from "./prompt-printer.js";
 import { TerminalApprover } from "./terminal-approval.js";
 import { writeErr, writeOut, writeRawOut } from "./terminal-out.js";
+import { errorMessage } from "../common/error-message.js";
 
 export const PROMPT_USAGE = `Usage: zc-pane prompt [connection options] [--file PATH]... [--approve ask|allow-once|reject] [--json] [--resume ID] TEXT...
 
@@ -77,7 +78,7 @@ export async function runPromptCommand(argv: readonly string[]): Promise<number>
       writeErr(`zc-pane prompt: ${error.message}\n\n${PROMPT_USAGE}\n`);
       return EXIT.usage;
     }
-    writeErr(`zc-pane prompt: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeErr(`zc-pane prompt: ${errorMessage(error)}\n`);
     return EXIT.error;
   }
 }

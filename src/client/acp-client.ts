@@ -35,8 +35,12 @@ export interface AcpClientOptions {
    * `terminals` says where commands run (hidden, or tmux windows).
    */
   readonly capabilities?: CapabilitySettings;
-  /** Answer `fs/read_text_file` of a missing file with empty content (gemini-cli issue 17588); off by default. */
-  readonly missingFileReadsAsEmpty?: boolean;
+  /**
+   * Answer `fs/read_text_file` of a missing file with empty content (gemini-cli issue 17588): `true` from the
+   * start, or for the agents whose `agentInfo.name` in `initialize` is one of these (a command line that
+   * did not tell, `env … gemini --acp` or a wrapper script); off by default.
+   */
+  readonly missingFileReadsAsEmpty?: boolean | readonly string[];
   /**
    * How to authenticate when `session/new` (or `load`/`resume`) answers "authentication required": `--auth`,
    * the environment for `env_var` methods, and the pane's picker. Without it, only a usable `env_var` method
@@ -88,7 +92,7 @@ export class AcpClient {
       elicitations: this.elicitations,
       permissionPolicy: options.permissionPolicy,
       elicitation: options.elicitation ?? false,
-      capabilities: { ...options.capabilities, missingFileReadsAsEmpty: options.missingFileReadsAsEmpty ?? false },
+      capabilities: { ...options.capabilities, missingFileReadsAsEmpty: () => this.missingFileReadsAsEmpty() },
     });
     options.transport.onProblem((problem) => this.core.emit({ type: "problem", problem }));
     options.transport.onClose((close) => {
@@ -110,6 +114,17 @@ export class AcpClient {
   /** Subscribes to the event stream; returns the unsubscribe function. */
   subscribe(listener: ClientEventListener): () => void {
     return this.core.subscribe(listener);
+  }
+
+  private missingFileReadsAsEmpty(): boolean {
+    const quirk = this.options.missingFileReadsAsEmpty ?? false;
+    if (typeof quirk === "boolean") return quirk;
+    try {
+      return quirk.includes(this.core.agent.name);
+    } catch {
+      // Before `initialize` answered, the agent has no name yet.
+      return false;
+    }
   }
 
   /** Negotiates protocol version 1 and records the agent's capabilities (see {@link initializeAgent}). */

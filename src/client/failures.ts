@@ -1,5 +1,6 @@
 import { RpcConnectionClosedError, RpcError, RpcTimeoutError } from "../rpc/errors.js";
 import { ClientError } from "./errors.js";
+import { errorMessage } from "../common/error-message.js";
 
 /** What a failure message may name: the agent, the session, and how to authenticate. */
 export interface FailureContext {
@@ -45,7 +46,7 @@ export function describeFailure(error: unknown, context: FailureContext): Error 
   }
   if (error instanceof RpcConnectionClosedError)
     return new ClientError(`the connection to the agent was lost: ${error.reason}`, "connection", { cause: error });
-  return error instanceof Error ? error : new Error(String(error));
+  return error instanceof Error ? error : new Error(errorMessage(error));
 }
 
 /**

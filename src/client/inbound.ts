@@ -20,6 +20,7 @@ import type { PendingPermission, PermissionPolicy, PermissionQueue } from "./per
 import type { Sessions } from "./sessions.js";
 import type { SettingsControl } from "./settings-control.js";
 import type { Turns } from "./turns.js";
+import { withModeMarkerRead } from "./mode-marker.js";
 
 const log = createLogger("client");
 
@@ -89,7 +90,8 @@ function receiveUpdate(parts: InboundParts, params: unknown): void {
     log.warn(`ignored a session/update: ${notification.error}`);
     return;
   }
-  const { sessionId, update } = notification.value;
+  const { sessionId } = notification.value;
+  const update = withModeMarkerRead(notification.value.update);
   parts.turns.follow(sessionId, update);
   parts.core.emit({ type: "update", sessionId, update });
   parts.settings.follow(sessionId, update);

@@ -1,3 +1,4 @@
+import { errorMessage } from "./error-message.js";
 /**
  * Waits for `promise` or `ms`, whichever comes first, without leaving a timer behind: resolves with the
  * promise's value, or `undefined` when the time ran out; a rejection passes through.
@@ -12,7 +13,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | und
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(error instanceof Error ? error : new Error(errorMessage(error)));
       },
     );
   });

@@ -10,6 +10,7 @@ import {
   type ConfigFile,
 } from "./config-file.js";
 import type { McpServer } from "../protocol/index.js";
+import { programWords } from "../transport/agent-command.js";
 import { expandTilde } from "./zeroclaw-config.js";
 
 /** One agent zc-pane can start: a built-in entry, a config file entry, or a built-in one the config overrides. */
@@ -192,12 +193,32 @@ export function quirksForProgram(
   registry: AgentRegistry,
   command: { readonly command: string; readonly args: readonly string[] },
 ): AgentQuirks {
-  const name = basename(command.command);
+  // `env GEMINI_API_KEY=… gemini --acp` runs gemini.
+  const [program = command.command, ...args] = programWords(command);
+  const name = basename(program);
   for (const agent of registry.agents.values()) {
     if (agent.name === "demo" || basename(agent.command) !== name) continue;
-    if (agent.args.every((arg, index) => command.args[index] === arg)) return agent.quirks;
+    if (agent.args.every((arg, index) => args[index] === arg)) return agent.quirks;
   }
   return {};
+}
+
+/**
+ * The quirks of registry entries by the names an agent may give itself in `initialize` (`agentInfo.name`): the
+ * entry's name and its npm package's, with and without scope. gemini-cli says `gemini-cli` whatever command
+ * line started it (a wrapper script, `sh -c`), so its workaround follows the agent, not the command.
+ */
+export function quirksByAgentName(registry: AgentRegistry): Readonly<Record<string, AgentQuirks>> {
+  const byName: Record<string, AgentQuirks> = {};
+  for (const agent of registry.agents.values()) {
+    if (!Object.values(agent.quirks).some(Boolean)) continue;
+    const names = [
+      agent.name,
+      ...(agent.npmPackage ? [agent.npmPackage, agent.npmPackage.replace(/^@[^/]+\//, "")] : []),
+    ];
+    for (const name of names) byName[name] = { ...byName[name], ...agent.quirks };
+  }
+  return byName;
 }
 
 /** What to do about a missing command: the npm install line, ZeroClaw's install note, or a check of the config. */

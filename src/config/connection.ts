@@ -2,7 +2,14 @@ import { homedir } from "node:os";
 import { agentProgramName, parseAgentCommand, type AgentCommand } from "../transport/agent-command.js";
 import { redactToken } from "../transport/websocket-messages.js";
 import type { McpServer } from "../protocol/index.js";
-import { findOnPath, loadAgentRegistry, quirksForProgram, type AgentDefinition, type AgentRegistry } from "./agents.js";
+import {
+  findOnPath,
+  loadAgentRegistry,
+  quirksByAgentName,
+  quirksForProgram,
+  type AgentDefinition,
+  type AgentRegistry,
+} from "./agents.js";
 import { loadMcpConfigFile, type AgentQuirks } from "./config-file.js";
 import { mergeMcpServers } from "./mcp-servers.js";
 import { BRIDGE_TOKEN_ENV, discoverGatewayToken, gatewayUrl, withAgentAlias, type GatewayToken } from "./gateway.js";
@@ -22,6 +29,11 @@ export interface StdioConnection {
   readonly command: AgentCommand;
   /** Known behaviours the client works around (from the registry entry, or matched by program name for `--agent-cmd`). */
   readonly quirks?: AgentQuirks;
+  /**
+   * `--agent-cmd` only: quirks by the name the agent gives itself in `initialize` (`agentInfo.name`), applied
+   * once it answered, for a command line that did not tell which agent it runs.
+   */
+  readonly quirksByAgentName?: Readonly<Record<string, AgentQuirks>>;
   /** The registry entry, for messages about a missing command (which package to install); absent for `--agent-cmd`. */
   readonly agent?: AgentDefinition;
   /** `--auth METHOD_ID`: the authentication method to use when the agent asks for one. */
@@ -162,7 +174,15 @@ export function resolveConnection(options: ConnectionOptions, context: ResolveCo
     const quirks = quirksForProgram(registry, command);
     const mcpServers = mcpServersFor(options, registry);
     // Named after the program it runs (not `env` or `npx`) until `initialize` gives the agent's own name.
-    return { kind: "stdio", agentName: agentProgramName(command), command, quirks, mcpServers, ...auth };
+    return {
+      kind: "stdio",
+      agentName: agentProgramName(command),
+      command,
+      quirks,
+      quirksByAgentName: quirksByAgentName(registry),
+      mcpServers,
+      ...auth,
+    };
   }
   if (options.demo && options.agent && options.agent !== "demo")
     throw new UsageError("--demo cannot be combined with --agent");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { field } from "./json.js";
 import type { OutboundRequests } from "./outbound.js";
+import { errorMessage } from "../common/error-message.js";
 
 /**
  * The `ask_user` tool's structured choice, as ZeroClaw's ACP channel asks it (protocol.md §7.2, §7.3):
@@ -31,7 +32,7 @@ export async function askUser(
       : await viaPermission(outbound, request.sessionId, request.question, choices, signal);
   } catch (error) {
     if (signal.aborted) throw error;
-    outcome = { error: error instanceof Error ? error.message : String(error) };
+    outcome = { error: errorMessage(error) };
   }
   if (outcome.answer !== undefined) return { output: outcome.answer, answer: outcome.answer };
   if (outcome.error !== undefined)

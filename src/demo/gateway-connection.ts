@@ -3,6 +3,7 @@ import { Writable } from "node:stream";
 import { WebSocket, type RawData } from "ws";
 import { firstPresent, isRecord } from "./json.js";
 import { startAgentInstance, type AgentInstance, type DemoAgentSettings } from "./run.js";
+import { errorMessage } from "../common/error-message.js";
 
 /** What one gateway connection runs with. */
 export interface ConnectionSettings extends DemoAgentSettings {
@@ -60,7 +61,7 @@ export function serveConnection(socket: WebSocket, settings: ConnectionSettings)
       for (const text of early.splice(0)) deliver(text);
     },
     (error: unknown) => {
-      settings.log(`ERROR demo-gateway: could not start a server instance: ${String(error)}`);
+      settings.log(`ERROR demo-gateway: could not start a server instance: ${errorMessage(error)}`);
       socket.close(1011, "internal error");
     },
   );

@@ -1,3 +1,4 @@
+import { errorMessage } from "../common/error-message.js";
 /** Rust's `std::io::Error` display text for the errno values the demo can hit. */
 const RUST_IO_TEXT: Readonly<Record<string, string>> = {
   ENOENT: "No such file or directory (os error 2)",
@@ -19,5 +20,5 @@ const RUST_IO_TEXT: Readonly<Record<string, string>> = {
 export function ioErrorText(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code !== undefined && Object.hasOwn(RUST_IO_TEXT, code)) return RUST_IO_TEXT[code]!;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

@@ -10,6 +10,7 @@ import { newSessionState, toStored } from "./sessions.js";
 import type { StoredSession } from "./store.js";
 import { replayUpdates } from "./updates.js";
 import { ErrorCode, RpcError } from "./wire.js";
+import { errorMessage } from "../common/error-message.js";
 
 /** The version of ZeroClaw whose wire protocol the demo reproduces (protocol.md §0). */
 const EMULATED_ZEROCLAW_VERSION = "0.8.4";
@@ -99,10 +100,7 @@ async function restore(context: AgentContext, params: unknown): Promise<{ sessio
     stored = await context.store.load(sessionId);
   } catch (error) {
     context.sessions.release(sessionId);
-    throw new RpcError(
-      ErrorCode.internalError,
-      `Failed to load session: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new RpcError(ErrorCode.internalError, `Failed to load session: ${errorMessage(error)}`);
   }
   if (!stored) {
     context.sessions.release(sessionId);

@@ -8,6 +8,7 @@ import type { Call } from "./server.js";
 import { Turn, TurnCancelled, TurnFailed } from "./turn.js";
 import { turnCancelledUpdate } from "./updates.js";
 import { ErrorCode, RpcError } from "./wire.js";
+import { errorMessage } from "../common/error-message.js";
 
 /** The localized (en) marker of a cancelled turn (§5.2, §6.6). */
 export const CANCEL_MARKER = "[turn cancelled via client]";
@@ -81,7 +82,7 @@ async function runTurn(
   if (turn.plan !== undefined) session.plan = turn.plan;
   if (context.store) {
     await context.store.save(toStored(session)).catch((error: unknown) => {
-      context.log(`WARN Failed to persist turn; session continues in memory: ${String(error)}`);
+      context.log(`WARN Failed to persist turn; session continues in memory: ${errorMessage(error)}`);
     });
   }
   call.respond({ sessionId: session.id, stopReason: "end_turn", content: turn.finalText });

@@ -12,6 +12,7 @@ import {
 } from "./lifecycle.js";
 import { handlePrompt } from "./prompt.js";
 import { encodeError, encodeResult, ErrorCode, RpcError, type RpcId } from "./wire.js";
+import { errorMessage } from "../common/error-message.js";
 
 /**
  * One inbound request being answered. `respond`/`fail` write at most one reply, and none at all for a
@@ -41,7 +42,7 @@ export class Call {
     const rpc =
       error instanceof RpcError
         ? error
-        : new RpcError(ErrorCode.internalError, `Agent task panicked: ${String(error)}`);
+        : new RpcError(ErrorCode.internalError, `Agent task panicked: ${errorMessage(error)}`);
     this.context.writer.writeLine(encodeError(this.id, rpc.code, rpc.message));
   }
 }

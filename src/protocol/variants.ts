@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { isRecord } from "./lenient.js";
 import { formatIssues } from "./result.js";
+import { errorMessage } from "../common/error-message.js";
 
 /**
  * Builds a parser for a tagged union whose tag may take values we do not know yet. It looks the tag up in a
@@ -28,7 +29,7 @@ export function variantParser<V extends Record<string, z.ZodType>, U>(
       return unsupported(tag, `invalid ${tag}: ${formatIssues(parsed.error)}`, raw);
     } catch (error) {
       // Only reachable with exotic inputs (throwing getters, proxies); never with JSON.parse output.
-      return unsupported(tag, `invalid ${tag}: ${String(error)}`, raw);
+      return unsupported(tag, `invalid ${tag}: ${errorMessage(error)}`, raw);
     }
   };
 }

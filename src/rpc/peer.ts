@@ -10,6 +10,7 @@ import {
   RpcTimeoutError,
 } from "./errors.js";
 import { classifyMessage, readMessageHead, type JsonRpcId } from "../protocol/jsonrpc.js";
+import { errorMessage } from "../common/error-message.js";
 
 const log = createLogger("rpc");
 
@@ -106,7 +107,7 @@ export class JsonRpcPeer {
       } catch (error) {
         this.pending.delete(key);
         cleanup();
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(error instanceof Error ? error : new Error(errorMessage(error)));
       }
     });
   }
@@ -237,7 +238,7 @@ export class JsonRpcPeer {
             this.respond(id, key, controller, { error: body });
           } else {
             log.error(`handler for ${method} failed`, error);
-            const text = error instanceof Error ? error.message : String(error);
+            const text = errorMessage(error);
             this.respond(id, key, controller, { error: { code: ERROR_CODES.internalError, message: text } });
           }
         },

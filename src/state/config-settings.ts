@@ -1,6 +1,7 @@
 import type { SessionSettings } from "../client/session-settings.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import { configItems, type SettingsClient, type SettingsNotify } from "./settings-actions.js";
+import { errorMessage } from "../common/error-message.js";
 
 /**
  * One of the agent's config options as `/settings` lists it (sanitized): an on/off option with its value,
@@ -70,7 +71,7 @@ export async function changeSetting(
     await client.setConfigOption(sessionId, item.configId, value);
     notify("info", `${item.name}: ${shown}`);
   } catch (error) {
-    const reason = sanitizeLine(error instanceof Error ? error.message : String(error));
+    const reason = sanitizeLine(errorMessage(error));
     notify("warning", `the agent did not set ${item.name} to ${shown}: ${reason}`);
   }
 }

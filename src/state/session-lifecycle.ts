@@ -12,6 +12,7 @@ import { ElicitationRelay } from "./elicitation-relay.js";
 import { PermissionRelay } from "./permission-relay.js";
 import { restoreModeFor, restoreSession, type RestoreMode } from "./restore.js";
 import type { SessionRecording } from "./session-recording.js";
+import { errorMessage } from "../common/error-message.js";
 
 const log = createLogger("pane.session");
 
@@ -162,7 +163,7 @@ export class SessionLifecycle {
         store.dispatch({
           type: "notice",
           level: "warning",
-          message: `could not restore session ${shortId(restore.sessionId)}: ${describeError(error)}; started a new session (the agent does not know the conversation above)`,
+          message: `could not restore session ${shortId(restore.sessionId)}: ${errorMessage(error)}; started a new session (the agent does not know the conversation above)`,
         });
         await this.openOn(undefined, connection);
       }
@@ -211,7 +212,7 @@ export class SessionLifecycle {
       store.dispatch({
         type: "notice",
         level: "error",
-        message: `could not resume ${sessionId}: ${error instanceof Error ? error.message : String(error)}`,
+        message: `could not resume ${sessionId}: ${errorMessage(error)}`,
       });
       store.dispatch({ type: "connection", state: "ready" });
       if (this.sessionIdValue)
@@ -229,7 +230,7 @@ export class SessionLifecycle {
 
   /** The agent could not be started or the session opened: the pane shows it with the offer to retry. */
   showDeath(error: unknown): void {
-    const message = describeError(error);
+    const message = errorMessage(error);
     log.error("the agent could not be started or the session opened", error);
     this.readyValue = false;
     this.options.store.dispatch({ type: "agent-died", death: { message } });
@@ -442,8 +443,4 @@ export class SessionLifecycle {
     this.options.store.dispatch({ type: "notice", level: "info", message: "reconnected; the session is restored" });
     this.hooks.sessionReady();
   }
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -2,6 +2,7 @@ import type { SessionSettings } from "../client/session-settings.js";
 import { selectValues } from "../client/session-settings.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import type { ConfigSelectOption } from "../protocol/index.js";
+import { errorMessage } from "../common/error-message.js";
 
 /** The part of the client the settings actions use (the real `AcpClient`, or a fake in tests). */
 export interface SettingsClient {
@@ -113,7 +114,7 @@ export function nextModeOption(
 export type SettingsNotify = (level: "info" | "warning" | "error", message: string) => void;
 
 function reason(error: unknown): string {
-  return sanitizeLine(error instanceof Error ? error.message : String(error));
+  return sanitizeLine(errorMessage(error));
 }
 
 /**

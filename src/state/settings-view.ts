@@ -1,6 +1,7 @@
 import type { ClientEvent } from "../client/events.js";
 import type { SessionSettings } from "../client/session-settings.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
+import { appendItems } from "./pane-ops.js";
 import { configItems } from "./settings-actions.js";
 import type { PaneState, SettingsView } from "./view-model.js";
 
@@ -67,7 +68,13 @@ export function reduceSettingsEvent(state: PaneState, event: ClientEvent): PaneS
   } else {
     return undefined;
   }
-  return sameView(state.settings, next) ? state : { ...state, settings: next };
+  if (sameView(state.settings, next)) return state;
+  const changed = { ...state, settings: next };
+  // A new mode changes what runs without asking: the transcript says from where on (the header only says now).
+  const from = state.settings?.modeName;
+  return from !== undefined && next.modeName !== undefined && next.modeName !== from
+    ? appendItems(changed, { kind: "notice", level: "info", message: `mode: ${next.modeName}` })
+    : changed;
 }
 
 /** `12345` → `12k`, `1_500_000` → `1.5M`: token counts as short as a narrow header needs. */

@@ -29,32 +29,38 @@ const PACKAGE_RUNNERS = new Set(["npx", "bunx", "pnpx"]);
  * `claude-agent-acp` (the package, without scope or version), `/usr/local/bin/codex-acp` is `codex-acp`.
  */
 export function agentProgramName(command: Pick<AgentCommand, "command" | "args">): string {
-  const words = [command.command, ...command.args];
-  let index = 0;
-  const skip = (optionsWithValue: ReadonlySet<string>) => {
-    while (index < words.length) {
-      const word = words[index]!;
-      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) index++;
-      else if (word === "--") {
-        index++;
-        return;
-      } else if (word.startsWith("-")) index += optionsWithValue.has(word) ? 2 : 1;
-      else return;
-    }
-  };
-  while (index < words.length && baseName(words[index]!) === "env") {
-    index++;
-    skip(ENV_OPTIONS_WITH_VALUE);
-  }
-  const program = words[index];
+  const words = programWords(command);
+  const program = words[0];
   if (program === undefined) return baseName(command.command);
   if (PACKAGE_RUNNERS.has(baseName(program))) {
-    index++;
-    skip(new Set(["-p", "--package"]));
-    const pkg = words[index];
+    const pkg = words[skipOptions(words, 1, new Set(["-p", "--package"]))];
     if (pkg !== undefined) return packageName(pkg);
   }
   return baseName(program);
+}
+
+/**
+ * The command line from the program it really runs: `env -i -u X VAR=1 gemini --acp` is `gemini --acp`
+ * (env, its options and its VAR=value skipped); the whole line when it is all env.
+ */
+export function programWords(command: Pick<AgentCommand, "command" | "args">): readonly string[] {
+  const words = [command.command, ...command.args];
+  let index = 0;
+  while (index < words.length && baseName(words[index]!) === "env")
+    index = skipOptions(words, index + 1, ENV_OPTIONS_WITH_VALUE);
+  return index < words.length ? words.slice(index) : words;
+}
+
+/** The index of the first word from `index` that is not an option, a `VAR=value` or the `--` ending them. */
+function skipOptions(words: readonly string[], index: number, optionsWithValue: ReadonlySet<string>): number {
+  while (index < words.length) {
+    const word = words[index]!;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) index++;
+    else if (word === "--") return index + 1;
+    else if (word.startsWith("-")) index += optionsWithValue.has(word) ? 2 : 1;
+    else return index;
+  }
+  return index;
 }
 
 function baseName(path: string): string {

@@ -23,6 +23,13 @@ for (const width of [40, 90]) {
       expect(rows).toMatch(/✓ ✎ Writing to/);
       expect(rows).toMatch(/\+line 2 \(edited\)/);
       expect(rows.match(/⚿ .* → Allow/g)).toHaveLength(3);
+      // The replay runs as `node replay-agent.mjs`: the missing-file quirk follows the agentInfo.name
+      // "gemini-cli" of its initialize answer, so the read before the new file's write found it empty.
+      const answers = tour.received().filter((message) => message.method === undefined);
+      expect(answers.some((message) => (message.result as { content?: unknown } | undefined)?.content === "")).toBe(
+        true,
+      );
+      expect(answers.some((message) => message.error !== undefined)).toBe(false);
       // Gemini reports no output for its own shell call (`content: []`): Ctrl+O says so rather than nothing.
       const expanded = await expandShellRow(tmux);
       expect(expanded).toMatch(/▾ \$ [^\n]*\n {2}no output reported by the agent\n/);

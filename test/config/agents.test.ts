@@ -195,6 +195,18 @@ describe("picking the agent", () => {
     });
     expect(stdio({ agentCmd: "node /a/agent.js --verbose" }, node).quirks).toEqual({ missingFileReadsAsEmpty: true });
     expect(stdio({ agentCmd: "node /b/other.js" }, node).quirks).toEqual({});
+    // The program behind `env VAR=value …` is the one that runs.
+    expect(stdio({ agentCmd: "env -u X GEMINI_API_KEY=k gemini --acp" }, ctx).quirks).toEqual({
+      missingFileReadsAsEmpty: true,
+    });
+  });
+
+  it("gives --agent-cmd the quirks by the name the agent gives itself in initialize, for any command line", () => {
+    // gemini-cli 0.61.0 says agentInfo.name "gemini-cli" (its npm package, unscoped), however it was started.
+    const byName = stdio({ agentCmd: "sh ./run-gemini.sh" }, context()).quirksByAgentName ?? {};
+    expect(byName["gemini-cli"]).toEqual({ missingFileReadsAsEmpty: true });
+    expect(byName["@google/gemini-cli"]).toEqual({ missingFileReadsAsEmpty: true });
+    expect(byName["codex-acp"]).toBeUndefined();
   });
 
   it("carries --auth METHOD_ID to the connection", () => {

@@ -84,3 +84,22 @@ describe("Shift+Tab into a mode that skips approvals, against the SDK agent", ()
     await session.waitFor(/YOLO · .*ready/, 10_000);
   });
 });
+
+describe("a mode change told as gemini-cli tells it, against the SDK agent", () => {
+  it("shows [MODE_UPDATE] ID as a mode notice and in the header, never as the agent's text", async () => {
+    const session = (tmux = new TmuxSession(60, 24));
+    session.start(`${process.execPath} ${CLI} --agent-cmd ${JSON.stringify(sdkAgentCommandLine())}`);
+    await session.waitFor(/Ask · .*ready/, 20_000);
+    session.type("gemini-mode code");
+    await session.waitFor("gemini-mode code");
+    session.send("Enter");
+    await session.waitFor(/Code · .*ready/, 10_000);
+    session.type("gemini-mode architect");
+    await session.waitFor("gemini-mode architect");
+    session.send("Enter");
+    await session.waitFor(/Architect · .*ready/, 10_000);
+    const rows = await session.waitFor(/mode: Architect/, 10_000, () => session.history());
+    expect(rows).toMatch(/mode: Code/);
+    expect(rows).not.toContain("MODE_UPDATE");
+  });
+});

@@ -73,14 +73,14 @@ export async function replayTour(
   capture: string,
   width: number,
   modals: number,
-): Promise<{ tmux: TmuxSession; rows: string }> {
-  const { tmux } = await openReplayPane(capture, { width, height: 30 });
+): Promise<{ tmux: TmuxSession; rows: string; received: () => Record<string, unknown>[] }> {
+  const { tmux, received } = await openReplayPane(capture, { width, height: 30 });
   try {
     await runTurn(tmux, "Say hello");
     await tmux.waitFor("I am the mock model", 15_000, () => tmux.history());
     await runTurn(tmux, "Do everything #all", "y", modals);
     const rows = await tmux.waitFor("All done.", 15_000, () => tmux.history());
-    return { tmux, rows };
+    return { tmux, rows, received };
   } catch (error) {
     tmux.kill();
     throw error;

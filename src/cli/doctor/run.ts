@@ -25,6 +25,7 @@ import {
   protocolCheck,
 } from "./session-checks.js";
 import { configCheck, cwdCheck, stateDirCheck } from "./setup-checks.js";
+import { errorMessage } from "../../common/error-message.js";
 
 /** How long `--live` waits for the answer; real agents can be slow to start a model. */
 const LIVE_TIMEOUT_MS = 120_000;
@@ -151,7 +152,7 @@ function resolutionFailure(error: unknown): Check {
     return fail("agent", "agent", error.message, 'pass --agent NAME, --agent-cmd "CMD ARGS" or --demo');
   if (error instanceof GatewayTokenError) return tokenErrorCheck(error);
   if (error instanceof ZeroClawConfigError) return fail("gateway-config", "ZeroClaw config", error.message);
-  return fail("agent", "agent", error instanceof Error ? error.message : String(error));
+  return fail("agent", "agent", errorMessage(error));
 }
 
 function liveTimeout(env: NodeJS.ProcessEnv): number {

@@ -5,6 +5,7 @@ import { authMethodNeeds } from "../../client/auth.js";
 import { ClientError } from "../../client/errors.js";
 import { sanitizeLine, sanitizeText } from "../../markdown/sanitize.js";
 import { fail, ok, type Check } from "./check.js";
+import { errorMessage } from "../../common/error-message.js";
 
 /** The exact reply `--live` asks for (the seed's LIVE-ACP-SPAWN-OK check, for zc-pane). */
 export const LIVE_MARKER = "ZC-PANE-LIVE-OK";
@@ -13,7 +14,7 @@ export const LIVE_PROMPT = `Reply with exactly ${LIVE_MARKER}`;
 
 /** How `initialize` went, or why the agent never got that far. */
 export function initializeFailureCheck(error: unknown, gateway: boolean): Check {
-  const message = sanitizeText(error instanceof Error ? error.message : String(error));
+  const message = sanitizeText(errorMessage(error));
   const code = error instanceof ClientError ? error.code : undefined;
   switch (code) {
     case "initialize-timeout":
@@ -158,12 +159,7 @@ export async function liveCheck(
       "the agent runs but does not follow the prompt: check its model and provider settings",
     );
   } catch (error) {
-    return fail(
-      "live",
-      "live turn",
-      sanitizeText(error instanceof Error ? error.message : String(error)),
-      "check the agent's provider login and quota",
-    );
+    return fail("live", "live turn", sanitizeText(errorMessage(error)), "check the agent's provider login and quota");
   } finally {
     off();
   }

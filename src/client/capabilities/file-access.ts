@@ -21,9 +21,10 @@ export interface FileAccessOptions {
   /**
    * Answer a read of a missing file with empty content instead of -32002. gemini-cli (issue 17588) pre-reads
    * the target of every write and gives up when that read fails, so it cannot create files otherwise; the
-   * agent registry turns this on for it. Off by default: other agents need the truth.
+   * agent registry turns this on for it. Off by default: other agents need the truth. Asked at each read: the
+   * agent's name from `initialize` can turn it on after the handlers are installed.
    */
-  readonly missingFileReadsAsEmpty?: boolean;
+  readonly missingFileReadsAsEmpty?: () => boolean;
   /** Size cap for whole-file reads, ranged reads and the old text of a diff; {@link MAX_TEXT_FILE_BYTES}. */
   readonly maxFileBytes?: number;
 }
@@ -123,7 +124,7 @@ export class FileAccess {
   }
 
   private missing(path: string): ReadTextFileResult {
-    if (this.options.missingFileReadsAsEmpty) return { content: "" };
+    if (this.options.missingFileReadsAsEmpty?.()) return { content: "" };
     throw fileNotFound(path);
   }
 

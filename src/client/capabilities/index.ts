@@ -37,8 +37,8 @@ export interface HiddenSecrets {
 
 /** Everything that decides how the capabilities behave. */
 export interface CapabilitySettings extends CapabilitySwitches {
-  /** gemini-cli's quirk (issue 17588): a missing file reads as empty instead of -32002. */
-  readonly missingFileReadsAsEmpty?: boolean;
+  /** gemini-cli's quirk (issue 17588): a missing file reads as empty instead of -32002 (asked at each read). */
+  readonly missingFileReadsAsEmpty?: () => boolean;
   readonly terminals?: TerminalsOptions;
 }
 
@@ -124,7 +124,10 @@ export function installCapabilities(
   settings: CapabilitySettings = {},
 ): InstalledCapabilities {
   const advertised = advertisedCapabilities(settings);
-  const files = new FileAccess(host, { missingFileReadsAsEmpty: settings.missingFileReadsAsEmpty ?? false });
+  const files = new FileAccess(
+    host,
+    settings.missingFileReadsAsEmpty ? { missingFileReadsAsEmpty: settings.missingFileReadsAsEmpty } : {},
+  );
   if (advertised.fs.readTextFile) peer.handleRequest(ACP_METHODS.fsReadTextFile, (params) => files.read(params));
   else refuse(peer, host, ACP_METHODS.fsReadTextFile, settings.refusal);
   if (advertised.fs.writeTextFile) peer.handleRequest(ACP_METHODS.fsWriteTextFile, (params) => files.write(params));

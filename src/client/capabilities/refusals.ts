@@ -1,4 +1,5 @@
 import { ERROR_CODES, RpcHandlerError } from "../../rpc/errors.js";
+import { errorMessage } from "../../common/error-message.js";
 
 /**
  * Standard ACP's "resource not found" (acp-standard.md §4). We send it for a missing file, an unknown
@@ -39,7 +40,7 @@ export function unknownTerminal(terminalId: string): RpcHandlerError {
 /** Answers -32603 for an I/O failure we did not anticipate (EACCES, EIO, ENOSPC, ...), naming the path. */
 export function ioFailure(action: string, path: string, error: unknown): RpcHandlerError {
   const code = errorCode(error);
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return new RpcHandlerError(ERROR_CODES.internalError, `Internal error: could not ${action} ${path}: ${detail}`, {
     path,
     ...(code ? { errno: code } : {}),

@@ -14,6 +14,7 @@ import type { CapabilityHost } from "./host.js";
 import { invalidParams, ioFailure, unknownSession, unknownTerminal } from "./refusals.js";
 import { resolveInsideRoots } from "./roots.js";
 import { TerminalProcess, type RunningTerminal, type TerminalStarter } from "./terminal-process.js";
+import { errorMessage } from "../../common/error-message.js";
 
 const log = createLogger("client.terminals");
 
@@ -99,7 +100,7 @@ export class Terminals {
     } catch (error) {
       throw new RpcHandlerError(
         ERROR_CODES.internalError,
-        `Internal error: cannot run ${command}: ${error instanceof Error ? error.message : String(error)}`,
+        `Internal error: cannot run ${command}: ${errorMessage(error)}`,
         {
           command,
         },
@@ -269,7 +270,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
       (error: unknown) => {
         signal.removeEventListener("abort", onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(error instanceof Error ? error : new Error(errorMessage(error)));
       },
     );
   });

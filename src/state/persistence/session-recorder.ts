@@ -4,6 +4,7 @@ import type { DeliveryOutcome } from "../delivered-files.js";
 import { JournalWriter, type JournalWriterOptions } from "./journal.js";
 import { SessionIndex } from "./session-index.js";
 import { sessionTitle, timeOf, type SessionEntry, type SessionFields } from "./session-entry.js";
+import { errorMessage } from "../../common/error-message.js";
 
 /** What {@link SessionRecorder.open} needs to know about the session and where to write. */
 export interface SessionRecorderOptions {
@@ -218,8 +219,6 @@ export class SessionRecorder {
   private warnIndex(error: unknown): void {
     if (this.indexWarned) return;
     this.indexWarned = true;
-    this.options.onWarning?.(
-      `could not record the session in ${this.index.path} (${error instanceof Error ? error.message : String(error)})`,
-    );
+    this.options.onWarning?.(`could not record the session in ${this.index.path} (${errorMessage(error)})`);
   }
 }

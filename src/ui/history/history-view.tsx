@@ -7,6 +7,7 @@ import { KEY_LAYER, useKeyMatcher, useKeys } from "../keys/key-router.js";
 import { visibleWidth } from "../../markdown/wrap.js";
 import { HistoryController } from "./history-controller.js";
 import type { HistoryModel } from "./history-model.js";
+import { errorMessage } from "../../common/error-message.js";
 
 /** The first word of the view's top line (tests and the e2e harness look for it). */
 export const HISTORY_TITLE = "History";
@@ -70,7 +71,7 @@ export function HistoryView({
       const lines = target.text.split("\n").length;
       void copy(target.text).then(
         (where) => setNote(`copied ${lines} line${lines === 1 ? "" : "s"} (${target.what})${where ? ` ${where}` : ""}`),
-        (error: unknown) => setNote(`copy failed: ${String(error)}`),
+        (error: unknown) => setNote(`copy failed: ${errorMessage(error)}`),
       );
     });
 

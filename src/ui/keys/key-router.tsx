@@ -2,6 +2,7 @@ import { useInput, useStdin } from "ink";
 import { createLogger } from "../../log/logger.js";
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { createKeyMatcher, DEFAULT_KEYMAP, type KeyAction, type Keymap, type KeyPress } from "../../config/keymap.js";
+import { errorMessage } from "../../common/error-message.js";
 
 /** A key handler; returns true when it consumed the press (lower layers then do not see it). */
 export type KeyHandler = (press: KeyPress) => boolean;
@@ -64,7 +65,7 @@ function guardInputEmitter(emitter: { emit: (event: string, ...args: unknown[]) 
     } catch (error) {
       log.warn("dropped a key sequence Ink could not parse", {
         sequence: JSON.stringify(args[0]),
-        error: String(error),
+        error: errorMessage(error),
       });
       return true;
     }

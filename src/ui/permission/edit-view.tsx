@@ -15,6 +15,7 @@ import {
 } from "./edit-buffer.js";
 import { isPlainText } from "./modal-keys.js";
 import { packHints } from "./option-keys.js";
+import { errorMessage } from "../../common/error-message.js";
 
 /** Props of {@link EditView}. */
 export interface EditViewProps {
@@ -108,7 +109,7 @@ export function EditView({ label, initialText, width, maxLines, onSubmit, onBack
       (error: unknown) => {
         if (!mounted.current) return;
         setEditorOpen(false);
-        setNotice(`editor failed: ${error instanceof Error ? error.message : String(error)}`);
+        setNotice(`editor failed: ${errorMessage(error)}`);
       },
     );
   };

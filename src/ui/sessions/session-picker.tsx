@@ -10,6 +10,7 @@ import { keyLabel } from "../../config/keymap.js";
 import { KEY_LAYER, useKeyMatcher, useKeymap, useKeys } from "../keys/key-router.js";
 import { useListPicker } from "../pickers/use-list-picker.js";
 import { pickerOrder, shortAge } from "./picker-order.js";
+import { errorMessage } from "../../common/error-message.js";
 
 /** What `/sessions` lists and does (src/cli/pane-sessions.ts). */
 export interface SessionPickerSource {
@@ -71,8 +72,7 @@ export function SessionPicker({
     let live = true;
     source.load().then(
       (entries) => live && setLoaded({ state: "ready", entries: pickerOrder(entries, cwd) }),
-      (error: unknown) =>
-        live && setLoaded({ state: "failed", message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => live && setLoaded({ state: "failed", message: errorMessage(error) }),
     );
     return () => {
       live = false;

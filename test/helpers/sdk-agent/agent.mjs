@@ -27,6 +27,8 @@
 // A prompt's first word picks the script; results of the agent's own requests to the client come back as text
 // lines `RESULT {json}`, so tests can assert what the agent got:
 //   plan | usage | commands | title TEXT | agent-mode ID      one update of that kind (plan: two, in place)
+//   gemini-mode ID                                            the mode change as gemini-cli tells it: a message
+//                                                             chunk `[MODE_UPDATE] ID`
 //   read PATH [LINE LIMIT] | write PATH TEXT...               fs/read_text_file, fs/write_text_file
 //   terminal CMD... | terminal-limit BYTES CMD...             terminal/create (sh -c), wait_for_exit, output, release
 //   kill                                                      create `sleep 30`, output, kill, wait, output, release
@@ -329,6 +331,14 @@ async function runPrompt(ctx) {
         sessionUpdate: "session_info_update",
         title: rest.join(" ") || "Untitled",
         updatedAt: new Date(0).toISOString(),
+      });
+      break;
+    case "gemini-mode":
+      // gemini-cli 0.61.0's word for a mode change: a message chunk, no current_mode_update.
+      entry.modes.currentModeId = rest[0];
+      await update(client, sessionId, {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: `[MODE_UPDATE] ${rest[0]}` },
       });
       break;
     case "agent-mode":
