@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AcpClient } from "../../src/client/acp-client.js";
 import type { AgentInfo } from "../../src/client/agent-info.js";
 import type { ClientEvent, ClientEventListener } from "../../src/client/events.js";
@@ -107,7 +107,8 @@ async function setup(options: { restore?: { mode: "resume" | "load"; sessionId: 
   return { store, client, controller, quits };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Waits (bounded) until `check` stops throwing: the controller sends through promise chains and file writes. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 5 });
 
 describe("SessionController", () => {
   it("queues prompts sent before the session is open and sends them once it is", async () => {
@@ -115,8 +116,7 @@ describe("SessionController", () => {
     controller.submit("early", []);
     expect(store.getState().queue.map((queued) => queued.text)).toEqual(["early"]);
     await controller.start();
-    await tick();
-    expect(client.prompts).toEqual(["early"]);
+    await eventually(() => expect(client.prompts).toEqual(["early"]));
     expect(store.getState().queue).toEqual([]);
     expect(kinds(store.getState())).toEqual(["banner", "user"]);
   });
@@ -125,26 +125,24 @@ describe("SessionController", () => {
     const { store, client, controller } = await setup();
     await controller.start();
     controller.submit("one", []);
-    await tick();
+    await eventually(() => expect(client.prompts).toEqual(["one"]));
     controller.submit("two", []);
     expect(store.getState().queue.map((queued) => queued.text)).toEqual(["two"]);
     client.endTurn();
-    await tick();
-    expect(client.prompts).toEqual(["one", "two"]);
+    await eventually(() => expect(client.prompts).toEqual(["one", "two"]));
   });
 
   it("after a cancel, gives the queued prompts back to the input instead of sending them", async () => {
     const { store, client, controller } = await setup();
     await controller.start();
     controller.submit("one", []);
-    await tick();
+    await eventually(() => expect(client.prompts).toEqual(["one"]));
     controller.submit("two", []);
     expect(controller.cancel()).toBe(true);
     expect(client.calls).toContain("cancel");
     client.endTurn("cancelled");
-    await tick();
+    await eventually(() => expect(store.getState().draftRestore?.text).toBe("two"));
     expect(client.prompts).toEqual(["one"]);
-    expect(store.getState().draftRestore?.text).toBe("two");
   });
 
   it("handles local commands without sending them, and sends agent commands as text", async () => {
@@ -153,9 +151,8 @@ describe("SessionController", () => {
     controller.submit("/help", []);
     controller.submit("/status", []);
     controller.submit("/model", []);
-    await tick();
+    await eventually(() => expect(kinds(store.getState()).filter((kind) => kind === "notice")).toHaveLength(3));
     expect(client.prompts).toEqual([]);
-    expect(kinds(store.getState()).filter((kind) => kind === "notice")).toHaveLength(3);
     // /status lists the MCP servers the session got, without their env, headers or URL query (secrets).
     const status = store
       .getState()
@@ -166,8 +163,7 @@ describe("SessionController", () => {
     });
     expect(JSON.stringify(status)).not.toContain("secret");
     controller.submit("/web cats", []);
-    await tick();
-    expect(client.prompts).toEqual(["/web cats"]);
+    await eventually(() => expect(client.prompts).toEqual(["/web cats"]));
   });
 
   it("/export writes the transcript as markdown in the cwd and says where", async () => {
