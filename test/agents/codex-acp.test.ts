@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { expandShellRow, openReplayPane, replayTour, runTurn, toggleRaw } from "../helpers/replay-pane.js";
+import {
+  expandShellRow,
+  openReplayPane,
+  replayTour,
+  runTurn,
+  submitPrompt,
+  toggleRaw,
+} from "../helpers/replay-pane.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 /** @zed-industries/codex-acp 0.16.0, replayed from its capture (no `authenticate`: skipped), in real tmux (issue 12). */
@@ -44,6 +51,29 @@ for (const width of [40, 90]) {
       // The agent was told: the cancel, then the request answered `cancelled`.
       const sent = pane.received().map((message) => message.method ?? (message.result ? "result" : "?"));
       expect(sent).toContain("session/cancel");
+    });
+  });
+}
+
+for (const width of [40, 90]) {
+  describe(`codex-acp's command approval at ${width} columns`, () => {
+    it("shows the command once, without Codex's decision list, and every option's label whole", async () => {
+      const pane = await openReplayPane("codex-acp-cancel.jsonl", { width, height: 40 });
+      tmux = pane.tmux;
+      await submitPrompt(tmux, "Run it #bash");
+      const screen = await tmux.waitFor(/1-3 pick/, 15_000);
+      const modal = screen.slice(screen.indexOf("╭"), screen.indexOf("╰"));
+      const text = modal.replace(/[│\s]+/g, " ");
+      // Once as the command, once inside the "always" option's rule: never a third time from the amendment.
+      expect(text.match(/printf 'hello from mock/g)).toHaveLength(2);
+      expect(text).toContain("$ printf 'hello from mock\\n' > mock-out.txt && cat mock-out.txt && uname -s");
+      expect(modal).not.toMatch(/Proposed Amendment|Available Decisions|ApprovedExecpolicyAmendment|│ -lc +│/);
+      expect(text).toContain(
+        "Yes, and don't ask again for commands that start with `/bin/bash -lc printf 'hello from mock\\n' > mock-out.txt && cat mock-out.txt && uname -s`",
+      );
+      expect(text).toContain("No, and tell Codex what to do differently");
+      tmux.send("Escape");
+      await tmux.waitFor(/ready/, 15_000);
     });
   });
 }
