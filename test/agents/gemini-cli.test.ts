@@ -1,10 +1,19 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { expandShellRow, replayTour, toggleRaw } from "../helpers/replay-pane.js";
-import type { TmuxSession } from "../helpers/tmux.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeLoadReplay } from "../helpers/captures.js";
+import { CLI } from "../helpers/demo-agent.js";
+import { expandShellRow, REPLAY_AGENT, replayTour, toggleRaw } from "../helpers/replay-pane.js";
+import { TmuxSession } from "../helpers/tmux.js";
 
 /** @google/gemini-cli 0.61.0 --acp, replayed from its capture, in the pane in real tmux (issue 12). */
 let tmux: TmuxSession | undefined;
-afterEach(() => tmux?.kill());
+let resumed: TmuxSession | undefined;
+afterEach(() => {
+  tmux?.kill();
+  resumed?.kill();
+  resumed = undefined;
+});
 
 for (const width of [40, 90]) {
   describe(`gemini-cli at ${width} columns`, () => {
@@ -37,3 +46,52 @@ for (const width of [40, 90]) {
     });
   });
 }
+
+describe("gemini-cli --resume", () => {
+  it("shows the history once: the journal, never gemini's session/load replay of it", async () => {
+    const tour = await replayTour("gemini-cli.jsonl", 90, 3);
+    tmux = tour.tmux;
+    const first = tmux;
+    first.send("C-c");
+    await first.waitFor(/again to quit/);
+    first.send("C-c");
+    const quit = await first.waitFor(/zc-pane --resume ([0-9a-f-]+)/, 10_000, () => first.history());
+    const id = /zc-pane --resume ([0-9a-f-]+)/.exec(quit)![1]!;
+    // Gemini has no session/resume: the pane loads, and gemini replays the conversation as it does.
+    const script = join(first.home, "gemini-load.jsonl");
+    writeLoadReplay("gemini-cli.jsonl", script);
+    const log = join(first.home, "load-received.jsonl");
+    resumed = new TmuxSession(90, 30, first.home);
+    const second = resumed;
+    second.start(
+      `${process.execPath} ${CLI} --resume ${id} --agent-cmd '${process.execPath} ${REPLAY_AGENT} ${script}'`,
+      {
+        REPLAY_LOG: log,
+      },
+    );
+    const shown = await second.waitFor(/resumed[^\n]*\n[\s\S]*ready/, 20_000, () => second.history());
+    expect(shown.match(/› Say hello/g)).toHaveLength(1);
+    expect(shown.match(/I am the mock model/g)).toHaveLength(1);
+    expect(shown.match(/✓ \$ printf 'hello from mock/g)).toHaveLength(1);
+    expect(shown).not.toContain("[Function Response");
+    expect(shown).not.toMatch(/cannot resume sessions/);
+    // The replay did run: the agent was asked to load, and answered after replaying.
+    const received = readFileSync(log, "utf8");
+    expect(received).toContain('"method":"session/load"');
+    // The journal kept the replay apart from the conversation: resumed again, the history is still shown once.
+    second.send("C-c");
+    await second.waitFor(/again to quit/);
+    second.send("C-c");
+    await second.waitFor(/\[exited 0\]/, 10_000, () => second.history());
+    second.kill();
+    resumed = new TmuxSession(90, 30, first.home);
+    const third = resumed;
+    third.start(
+      `${process.execPath} ${CLI} --resume ${id} --agent-cmd '${process.execPath} ${REPLAY_AGENT} ${script}'`,
+    );
+    const again = await third.waitFor(/resumed[^\n]*\n[\s\S]*ready/, 20_000, () => third.history());
+    expect(again.match(/› Say hello/g)).toHaveLength(1);
+    expect(again.match(/I am the mock model/g)).toHaveLength(1);
+    expect(again).not.toContain("[Function Response");
+  });
+});
