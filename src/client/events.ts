@@ -74,15 +74,15 @@ export type ClientEvent =
     }
   /**
    * New output of a terminal since the previous event (stdout and stderr merged), at most ~10 per second per
-   * terminal. Append `chunk`; under a flood it is only the tail of what arrived. `truncated`: the terminal's
-   * own buffer has dropped output from its start (`outputByteLimit`). Raw process output: sanitize it.
+   * terminal. Append `chunk`; under a flood it is only the tail of what arrived, and `droppedBytes` says how
+   * much before it never made it into an event. Raw process output: sanitize it.
    */
   | {
       readonly type: "terminal-output";
       readonly sessionId: string;
       readonly terminalId: string;
       readonly chunk: string;
-      readonly truncated: boolean;
+      readonly droppedBytes: number;
     }
   /** The terminal's command exited; its last output event comes before this one. */
   | {

@@ -266,12 +266,14 @@ export interface SettingsView {
 export interface TerminalView {
   /** The command line, one line. */
   readonly command?: string;
-  /** The kept output tail as the process wrote it (only the reducer reads it, to append the next chunk). */
-  readonly raw: string;
-  /** `raw` sanitized, carriage returns resolved. */
+  /** The kept output as shown: sanitized, carriage returns resolved (at most TERMINAL_KEEP_CHARS, its end). */
   readonly text: string;
-  /** Output was dropped from the start (the agent's byte limit, or our own tail cap). */
-  readonly truncated: boolean;
+  /** Where the open last line starts in `text`: before it, complete lines (only the reducer reads it). */
+  readonly closedLength: number;
+  /** The open last line as the process wrote it, until its newline (only the reducer reads it). */
+  readonly openLine: string;
+  /** Bytes of output before `text` that are not kept (past the cap, or dropped before they reached the pane). */
+  readonly droppedBytes: number;
   readonly exit?: { readonly exitCode: number | null; readonly signal: string | null };
   readonly released: boolean;
   /**

@@ -15,7 +15,7 @@ const ours: ClientEvent = {
   sessionId: SESSION,
   terminalId: "term-1",
   chunk: "real\n",
-  truncated: false,
+  droppedBytes: 0,
 };
 
 describe("the agent's own terminals in tool call _meta", () => {

@@ -23,8 +23,12 @@ export const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
 export const MAX_OUTPUT_BYTE_LIMIT = 16 * 1024 * 1024;
 /** The pane shows live output in a tool row; ten updates a second per terminal is smooth and cheap. */
 const OUTPUT_EVENT_INTERVAL_MS = 100;
-/** A flood between two events is cut to its tail: the pane shows the last lines, not megabytes. */
-const MAX_EVENT_CHUNK_CHARS = 64 * 1024;
+/**
+ * A flood between two events is cut to its tail (what goes is counted): as much as the pane keeps of one
+ * command (TERMINAL_KEEP_CHARS in src/state/terminals.ts), so a cut here loses only what the pane would
+ * have dropped anyway, and up to ~20 MiB a second reaches it whole.
+ */
+const MAX_EVENT_CHUNK_CHARS = 2 * 1024 * 1024;
 const KILL_GRACE_MS = 1500;
 
 /** Tunables of {@link Terminals}; the defaults suit the pane, tests shorten them. */
@@ -43,6 +47,8 @@ interface Terminal {
   readonly sessionId: string;
   readonly child: RunningTerminal;
   pending: string;
+  /** Bytes cut from `pending` since the last event (a flood). */
+  droppedBytes: number;
   timer: NodeJS.Timeout | undefined;
   lastEventAt: number;
 }
@@ -112,7 +118,7 @@ export class Terminals {
       child.forget();
       throw unknownSession(sessionId);
     }
-    terminal = { id, sessionId, child, pending: "", timer: undefined, lastEventAt: 0 };
+    terminal = { id, sessionId, child, pending: "", droppedBytes: 0, timer: undefined, lastEventAt: 0 };
     this.terminals.set(id, terminal);
     log.info("terminal created", { id, sessionId, pid: child.pid });
     // The command line can carry credentials the agent put there; only debug logs keep it.
@@ -207,8 +213,11 @@ export class Terminals {
 
   private receiveOutput(terminal: Terminal, text: string): void {
     terminal.pending += text;
-    if (terminal.pending.length > MAX_EVENT_CHUNK_CHARS)
-      terminal.pending = tail(terminal.pending, MAX_EVENT_CHUNK_CHARS);
+    if (terminal.pending.length > MAX_EVENT_CHUNK_CHARS) {
+      const kept = tail(terminal.pending, MAX_EVENT_CHUNK_CHARS);
+      terminal.droppedBytes += Buffer.byteLength(terminal.pending.slice(0, terminal.pending.length - kept.length));
+      terminal.pending = kept;
+    }
     if (terminal.timer) return;
     const wait = Math.max(0, terminal.lastEventAt + this.intervalMs - Date.now());
     terminal.timer = setTimeout(() => this.flush(terminal), wait);
@@ -219,14 +228,16 @@ export class Terminals {
     terminal.timer = undefined;
     if (terminal.pending === "") return;
     const chunk = terminal.pending;
+    const droppedBytes = terminal.droppedBytes;
     terminal.pending = "";
+    terminal.droppedBytes = 0;
     terminal.lastEventAt = Date.now();
     this.host.emit({
       type: "terminal-output",
       sessionId: terminal.sessionId,
       terminalId: terminal.id,
       chunk,
-      truncated: terminal.child.output.truncated,
+      droppedBytes,
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { AppendLog } from "../append-log.js";
-import type { LiveState, TranscriptItem } from "../view-model.js";
+import { withTerminalOutput } from "../terminals.js";
+import type { LiveState, PaneState, TerminalView, TranscriptItem } from "../view-model.js";
 
 /**
  * One entry of the history view, `zc-pane sessions show` and `/export`: a transcript record as a reader
@@ -39,6 +40,8 @@ export class HistoryBuilder {
   private first: TranscriptItem | undefined;
   /** Pieces of a paragraph printed while it streamed (`continues`), waiting for their end. */
   private pending: { key: string; id: number; markdown: string } | undefined;
+  /** Tool entries with their terminals' kept output, by the terminals they were made from (see {@link withOutput}). */
+  private readonly withOutputs = new WeakMap<HistoryEntry, { from: readonly TerminalView[]; entry: HistoryEntry }>();
 
   /** Converts the records appended since the last call (starts over if it is another transcript). */
   update(records: AppendLog<TranscriptItem>): void {
@@ -48,8 +51,12 @@ export class HistoryBuilder {
     this.processed = records.length;
   }
 
-  /** The entries: the finished ones, then the live turn's (`live` omitted: the finished ones only). */
-  snapshot(live?: LiveState): HistoryList {
+  /**
+   * The entries: the finished ones, then the live turn's (`live` omitted: the finished ones only). With the
+   * pane's `terminals`, a command's row carries all its terminal's kept output (the transcript keeps only
+   * the last lines), for as long as the pane keeps that terminal.
+   */
+  snapshot(live?: LiveState, terminals?: PaneState["terminals"]): HistoryList {
     const extra: HistoryEntry[] = [];
     const prompts = [...this.prompts];
     const stream = live?.stream;
@@ -69,16 +76,38 @@ export class HistoryBuilder {
       extra.push({ key: "live:user", record: { kind: "user", id: LIVE_ID, text: stream.text, attachments: [] } });
     }
     for (const tool of live?.tools ?? [])
-      extra.push({ key: `live:${tool.row.toolCallId}`, record: { kind: "tool", id: LIVE_ID, row: tool.row } });
+      extra.push(
+        this.withOutput(
+          { key: `live:${tool.row.toolCallId}`, record: { kind: "tool", id: LIVE_ID, row: tool.row } },
+          terminals,
+        ),
+      );
     if (live?.plan && live.planDirty)
       extra.push({ key: "live:plan", record: { kind: "plan", id: LIVE_ID, entries: live.plan } });
     const finished = this.finished;
     const count = finished.length;
     return {
       length: count + extra.length,
-      at: (index) => (index < count ? finished[index] : extra[index - count]),
+      at: (index) => this.withOutput(index < count ? finished[index] : extra[index - count], terminals),
       prompts,
     };
+  }
+
+  /**
+   * `entry` with its terminals' output when it is a command's row whose terminals are kept: the same object
+   * while those terminals are unchanged, so the view's cache of rendered lines holds.
+   */
+  private withOutput<T extends HistoryEntry | undefined>(entry: T, terminals: PaneState["terminals"]): T {
+    if (!entry || entry.record.kind !== "tool" || !terminals) return entry;
+    const { row } = entry.record;
+    const from = (row.terminalIds ?? []).flatMap((id) => (terminals[id] ? [terminals[id]] : []));
+    if (from.length === 0) return entry;
+    const known = this.withOutputs.get(entry);
+    if (known && known.from.length === from.length && known.from.every((terminal, i) => terminal === from[i]))
+      return known.entry as T;
+    const made = { ...entry, record: { ...entry.record, row: withTerminalOutput(row, terminals) } };
+    this.withOutputs.set(entry, { from, entry: made });
+    return made as T;
   }
 
   private reset(): void {

@@ -142,8 +142,8 @@ export function App({ store, actions, cwd, openEditor, openUrl, sessions, screen
   const historyList = useMemo(() => {
     if (!historyOpen) return undefined;
     historyBuilder.update(state.transcript);
-    return historyBuilder.snapshot(state.live);
-  }, [historyBuilder, historyOpen, state.transcript, state.live]);
+    return historyBuilder.snapshot(state.live, state.terminals);
+  }, [historyBuilder, historyOpen, state.transcript, state.live, state.terminals]);
   const openHistory = useCallback(() => {
     // Synchronous with the key: every frame ink writes from here on is the view's (alternate-screen.ts).
     screen?.enter();

@@ -1,24 +1,28 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
-import { expandTabs, formatHiddenLines } from "../../markdown/wrap.js";
-import { terminalExitText } from "../../state/terminals.js";
+import { expandTabs, truncateLines } from "../../markdown/wrap.js";
+import { hiddenOutputNote, outputBody, terminalExitText } from "../../state/terminals.js";
 import type { PaneState, TerminalView, ToolRecord } from "../../state/view-model.js";
 import { fitLine } from "./layout.js";
 
 /** Output lines a tool row shows of its terminal at most: the newest matter, the rest is in the agent's hands. */
 export const TERMINAL_MAX_LINES = 6;
 
-/** The output's lines, trailing blank lines dropped. */
-function outputLines(terminal: TerminalView): string[] {
-  const text = terminal.text.replace(/\n+$/, "");
-  return text === "" ? [] : text.split("\n");
+/**
+ * The last `count` output lines (trailing blank lines dropped) and how many come before them, found from the
+ * end: a kept log can be megabytes and this runs on every frame.
+ */
+function lastLines(terminal: TerminalView, count: number): { lines: string[]; hidden: number } {
+  const body = outputBody(terminal);
+  if (body === "") return { lines: [], hidden: 0 };
+  const { text, hiddenLines } = truncateLines(body, count, "tail");
+  return { lines: count === 0 ? [] : text.split("\n"), hidden: hiddenLines };
 }
 
 /** Lines {@link TerminalOutput} wants: the output tail (with a "… more" note when cut) and the exit line. */
 export function terminalOutputWant(terminal: TerminalView): number {
-  const lines = outputLines(terminal).length;
-  const hidden = lines > TERMINAL_MAX_LINES || terminal.truncated;
-  return Math.min(lines, TERMINAL_MAX_LINES) + (hidden ? 1 : 0) + (terminal.exit ? 1 : 0);
+  const { lines, hidden } = lastLines(terminal, TERMINAL_MAX_LINES);
+  return lines.length + (hidden > 0 || terminal.droppedBytes > 0 ? 1 : 0) + (terminal.exit ? 1 : 0);
 }
 
 /**
@@ -56,12 +60,11 @@ export const TerminalOutput = memo(function TerminalOutput({ terminal, width, ma
   if (maxLines <= 0) return null;
   const inner = Math.max(4, width - 2);
   const exit = terminalExitText(terminal);
-  const all = outputLines(terminal);
   const room = Math.max(0, maxLines - (exit ? 1 : 0));
-  const fits = all.length <= room && !terminal.truncated;
-  const shown = fits ? all : all.slice(Math.max(0, all.length - Math.max(0, room - 1)));
-  const hidden = all.length - shown.length;
-  const note = fits || room === 0 ? undefined : hidden > 0 ? formatHiddenLines(hidden) : "… earlier output dropped";
+  const whole = lastLines(terminal, room);
+  const fits = whole.hidden === 0 && terminal.droppedBytes === 0;
+  const { lines: shown, hidden } = fits ? whole : lastLines(terminal, Math.max(0, room - 1));
+  const note = fits || room === 0 ? undefined : hiddenOutputNote(hidden, terminal);
   return (
     <Box flexDirection="column" paddingLeft={2}>
       {note ? <Text dimColor>{fitLine(note, inner)}</Text> : null}

@@ -341,4 +341,19 @@ describe("switched off", () => {
       message: "Method not found: terminal/create is not offered to this agent",
     });
   });
+
+  it("under a flood, an event holds at most the pane's 2 MiB and says how many bytes before it were dropped", async () => {
+    // 16 MiB written at once: more than 2 MiB arrives between two events (100 ms) even on a slow machine.
+    const script = "process.stdout.write('z'.repeat(16 * 1024 * 1024))";
+    const id = await create({ command: NODE, args: ["-e", script], outputByteLimit: 1024 });
+    await me().call("terminal/wait_for_exit", ref(id));
+    const chunks = terminalEvents(me().events, id).flatMap((event) =>
+      event.type === "terminal-output" ? [{ chunk: event.chunk, droppedBytes: event.droppedBytes }] : [],
+    );
+    for (const { chunk } of chunks) expect(chunk.length).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const dropped = chunks.reduce((sum, { droppedBytes }) => sum + droppedBytes, 0);
+    const shown = chunks.reduce((sum, { chunk }) => sum + chunk.length, 0);
+    expect(dropped).toBeGreaterThan(0);
+    expect(dropped + shown).toBe(16 * 1024 * 1024);
+  });
 });

@@ -31,6 +31,7 @@
 //                                                             chunk `[MODE_UPDATE] ID`
 //   read PATH [LINE LIMIT] | write PATH TEXT...               fs/read_text_file, fs/write_text_file
 //   terminal CMD... | terminal-limit BYTES CMD...             terminal/create (sh -c), wait_for_exit, output, release
+//   run CMD...                                                terminal/create embedded in a tool call; reports the exit
 //   kill                                                      create `sleep 30`, output, kill, wait, output, release
 //   whoami                                                    the auth method used and the client's capabilities
 //   shell CMD...                                              run CMD (sh -c) agent-side; its output streamed in tool
@@ -385,6 +386,40 @@ async function runPrompt(ctx) {
         return { terminalId: terminal.id, exit, output };
       });
       await report(client, sessionId, { op: "terminal", ...result });
+      break;
+    }
+    case "run": {
+      // terminal/create embedded in a tool call (claude-agent-acp does so with a client's terminals): the pane
+      // shows the command's output under the row; the agent reports only how it ended.
+      const command = rest.join(" ");
+      const toolCallId = `run-${randomUUID()}`;
+      await update(client, sessionId, {
+        sessionUpdate: "tool_call",
+        toolCallId,
+        title: command,
+        kind: "execute",
+        status: "pending",
+      });
+      const terminal = await client.createTerminal({
+        sessionId,
+        command: "/bin/sh",
+        args: ["-c", command],
+        cwd: entry.cwd,
+      });
+      await update(client, sessionId, {
+        sessionUpdate: "tool_call_update",
+        toolCallId,
+        status: "in_progress",
+        content: [{ type: "terminal", terminalId: terminal.id }],
+      });
+      const exit = await terminal.waitForExit();
+      await update(client, sessionId, {
+        sessionUpdate: "tool_call_update",
+        toolCallId,
+        status: exit.exitCode === 0 ? "completed" : "failed",
+      });
+      await terminal.release();
+      await report(client, sessionId, { op: "run", exit });
       break;
     }
     case "kill": {

@@ -29,7 +29,7 @@ function withTerminal(lines: number, exitCode?: number): PaneState {
       sessionId: SESSION,
       terminalId: "t1",
       chunk: Array.from({ length: lines }, (_, i) => `out ${i + 1} ${"y".repeat(80)}`).join("\n") + "\n",
-      truncated: false,
+      droppedBytes: 0,
     },
   );
   if (exitCode !== undefined)
@@ -53,6 +53,22 @@ describe.each([40, 60])("terminal output under a running tool row at %i columns"
     expect(frame).not.toContain("out 1 ");
     expect(frame).toMatch(/… \d+ more lines?/);
     for (const line of frame.split("\n")) expect(line.length).toBeLessThanOrEqual(columns);
+    pane.unmount();
+  });
+
+  it("says how much output before the shown lines was not kept", () => {
+    const state = reduce(withTerminal(20), {
+      type: "terminal-output",
+      sessionId: SESSION,
+      terminalId: "t1",
+      chunk: "gap\nafter 1\nafter 2\n",
+      droppedBytes: 3 * 1024 * 1024,
+    });
+    const pane = renderPane(<LiveRegion state={state} width={columns} lines={12} animate={false} />, { columns });
+    const frame = pane.frame();
+    expect(frame).toContain("after 2");
+    expect(frame).toMatch(/… 3 MiB earlier not kept/);
+    expect(frame).not.toContain("out 20");
     pane.unmount();
   });
 
