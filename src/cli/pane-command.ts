@@ -15,7 +15,7 @@ import { finishedLinesCut } from "../markdown/line-commit.js";
 import { loadMarkdownRenderer } from "../markdown/renderer.js";
 import { initialPaneState } from "../state/reducer.js";
 import { PaneStore } from "../state/pane-store.js";
-import { SessionController, type QuitReason } from "../state/session-controller.js";
+import { SessionController, type QuitReason, type SessionToRestore } from "../state/session-controller.js";
 import type { TerminalsOptions } from "../client/capabilities/index.js";
 import { ClientError } from "../client/errors.js";
 import { describeConnection } from "../state/persistence/session-entry.js";
@@ -107,7 +107,11 @@ export async function runPaneCommand(argv: readonly string[]): Promise<number> {
   const cwd = resolve(values.cwd ?? target?.cwd ?? process.cwd());
   const alias = values.alias ?? target?.entry?.alias;
   const restore = target
-    ? { mode: values.resume !== undefined ? ("resume" as const) : ("load" as const), sessionId: target.sessionId }
+    ? {
+        mode: values.resume !== undefined ? ("resume" as const) : ("load" as const),
+        sessionId: target.sessionId,
+        ...(target.entry?.model !== undefined ? { model: target.entry.model } : {}),
+      }
     : undefined;
   return runPane({
     connection,
@@ -126,7 +130,7 @@ interface PaneOptions {
   readonly connection: AgentConnection;
   readonly cwd: string;
   readonly alias?: string;
-  readonly restore?: { readonly mode: "resume" | "load"; readonly sessionId: string };
+  readonly restore?: SessionToRestore;
   /** The connection flags to repeat in the printed resume command. */
   readonly resumeFlags: string;
   /** How to ask for attention while the user looks at another pane (config.json `notify`). */

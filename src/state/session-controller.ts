@@ -24,7 +24,7 @@ import {
 } from "./settings-actions.js";
 import { parseLocalCommand, type LocalCommand } from "./slash-commands.js";
 
-export type { Connection } from "./session-lifecycle.js";
+export type { Connection, SessionToRestore } from "./session-lifecycle.js";
 
 const log = createLogger("pane.session");
 

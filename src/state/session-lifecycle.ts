@@ -13,6 +13,7 @@ import { PermissionRelay } from "./permission-relay.js";
 import { restoreModeFor, restoreSession, type RestoreMode } from "./restore.js";
 import type { SessionRecording } from "./session-recording.js";
 import { errorMessage } from "../common/error-message.js";
+import { chooseModel, modelChoiceOf } from "./settings-actions.js";
 
 const log = createLogger("pane.session");
 
@@ -26,6 +27,8 @@ export interface Connection {
 export interface SessionToRestore {
   readonly mode: RestoreMode;
   readonly sessionId: string;
+  /** The model the session last used (the local index's), set again when the agent restores it without. */
+  readonly model?: string;
 }
 
 export interface SessionLifecycleOptions {
@@ -77,6 +80,12 @@ export class SessionLifecycle {
   private connectionLost = false;
   /** A `session/load` replays history the pane already shows: its updates are kept from the store. */
   private muteReplay = false;
+  /**
+   * The model the session runs with, as last seen outside a restore (or recorded in the local index): an
+   * agent that restores a session with its default model gets it set again.
+   */
+  private wantedModel: string | undefined;
+  private restoringNow = false;
   /** Open permission requests of the current client, for the modal. */
   readonly permissions = new PermissionRelay({
     cancelTurn: () => this.hooks.cancelTurn(),
@@ -93,6 +102,7 @@ export class SessionLifecycle {
     private readonly hooks: LifecycleHooks,
   ) {
     this.deliveryBudget = new DeliveryBudget(options.maxDeliveredBytes);
+    this.wantedModel = options.restore?.model;
   }
 
   get connection(): Connection | undefined {
@@ -201,6 +211,9 @@ export class SessionLifecycle {
       return;
     }
     this.readyValue = false;
+    // The other session's model is its own: nothing of this one's is set on it.
+    const previousModel = this.wantedModel;
+    this.wantedModel = undefined;
     try {
       const holdsHistory = await showHistory();
       const how = restoreModeFor(connection.agent, "resume", holdsHistory);
@@ -209,6 +222,7 @@ export class SessionLifecycle {
       this.sessionIdValue = sessionId;
       store.dispatch({ type: "session-restored" });
     } catch (error) {
+      this.wantedModel = previousModel;
       store.dispatch({
         type: "notice",
         level: "error",
@@ -336,6 +350,9 @@ export class SessionLifecycle {
   }
 
   private readonly onClientEvent = (event: ClientEvent): void => {
+    // What the agent restores with is not a choice: only models seen while the session is in use are kept.
+    if (event.type === "session-settings" && !this.restoringNow && event.sessionId === this.sessionIdValue)
+      this.wantedModel = modelChoiceOf(event.settings)?.current ?? this.wantedModel;
     if (event.type === "disconnected") {
       if (this.quittingValue || event.close.reason === "closed-by-us") return;
       this.readyValue = false;
@@ -369,6 +386,7 @@ export class SessionLifecycle {
     const { recording, store, cwd } = this.options;
     recording?.hold();
     let how: RestoreMode;
+    this.restoringNow = true;
     try {
       how = await restoreSession(connection.client, connection.agent, {
         sessionId,
@@ -384,9 +402,11 @@ export class SessionLifecycle {
       throw error;
     } finally {
       this.muteReplay = false;
+      this.restoringNow = false;
     }
     await recording?.open(sessionId);
     recording?.endRestore();
+    await this.setModelAgain(connection, sessionId);
     // Said only when it shows: with the history already on screen, the agent's replay is not drawn at all.
     if (how !== prefer && !holdsHistory)
       store.dispatch({
@@ -395,6 +415,20 @@ export class SessionLifecycle {
         message: `${connection.agent.name} cannot ${prefer} sessions; restored with session/${how}`,
       });
     return how;
+  }
+
+  /**
+   * The agent restored the session with another model than it ran with (agents keep the conversation, not
+   * always the choice): the one it ran with is set again, and a notice says so; one it no longer offers is left.
+   */
+  private async setModelAgain(connection: Connection, sessionId: string): Promise<void> {
+    const wanted = this.wantedModel;
+    const choice = modelChoiceOf(connection.client.sessionSettings(sessionId));
+    if (wanted === undefined || !choice || choice.current === wanted) return;
+    if (!choice.items.some((item) => item.value === wanted)) return;
+    await chooseModel(connection.client, sessionId, wanted, (level, message) =>
+      this.options.store.dispatch({ type: "notice", level, message }),
+    );
   }
 
   /**

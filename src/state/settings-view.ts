@@ -2,7 +2,7 @@ import type { ClientEvent } from "../client/events.js";
 import type { SessionSettings } from "../client/session-settings.js";
 import { sanitizeLine } from "../markdown/sanitize.js";
 import { appendItems } from "./pane-ops.js";
-import { configItems } from "./settings-actions.js";
+import { configItems, modelChoiceOf } from "./settings-actions.js";
 import type { PaneState, SettingsView } from "./view-model.js";
 
 /** What the header shows of a session's settings, from the client's whole current set. */
@@ -15,9 +15,13 @@ export function settingsViewOf(settings: SessionSettings, title: string | undefi
     : modes
       ? undefined
       : modeOptionName(settings);
+  const model = modelChoiceOf(settings);
+  const modelName =
+    model && (model.items.find((item) => item.value === model.current)?.name ?? sanitizeLine(model.current));
   return {
     ...(modeName ? { modeName } : {}),
     ...(modes ? { modeCount: modes.availableModes.length } : {}),
+    ...(modelName ? { modelName } : {}),
     ...(usage ? { used: usage.used, size: usage.size } : {}),
     ...(usage?.cost ? { cost: { amount: usage.cost.amount, currency: sanitizeLine(usage.cost.currency) } } : {}),
     ...(title ? { title } : {}),
@@ -39,6 +43,7 @@ function sameView(a: SettingsView | undefined, b: SettingsView): boolean {
     a !== undefined &&
     a.modeName === b.modeName &&
     a.modeCount === b.modeCount &&
+    a.modelName === b.modelName &&
     a.used === b.used &&
     a.size === b.size &&
     a.cost?.amount === b.cost?.amount &&
@@ -96,6 +101,7 @@ export function settingsSummary(view: SettingsView | undefined): string {
   if (!view) return "";
   const parts: string[] = [];
   if (view.modeName) parts.push(view.modeName);
+  if (view.modelName) parts.push(view.modelName);
   if (view.used !== undefined && view.size !== undefined)
     parts.push(`${formatTokens(view.used)}/${formatTokens(view.size)}`);
   if (view.cost) parts.push(formatCost(view.cost));

@@ -254,6 +254,8 @@ export interface SettingsView {
   readonly modeName?: string;
   /** How many modes the agent offers (Shift+Tab cycles them when there are two or more). */
   readonly modeCount?: number;
+  /** The current model's name, as `/model` lists it. */
+  readonly modelName?: string;
   /** Context window: tokens used of `size`, from the last `usage_update` (never summed). */
   readonly used?: number;
   readonly size?: number;

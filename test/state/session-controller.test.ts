@@ -90,6 +90,9 @@ class FakeClient {
   async dispose() {
     this.calls.push("dispose");
   }
+  sessionSettings() {
+    return undefined;
+  }
 }
 
 async function setup(options: { restore?: { mode: "resume" | "load"; sessionId: string }; downloadDir?: string } = {}) {

@@ -41,7 +41,7 @@ describe("standard updates from the scripted SDK agent, through the real client 
     await client.prompt(sessionId, text("usage"));
     await client.prompt(sessionId, text("title Fixing the build"));
     store.flush();
-    expect(settingsSummary(store.getState().settings)).toBe("Code · 1.2k/200k · $0.01");
+    expect(settingsSummary(store.getState().settings)).toBe("Code · Fast · 1.2k/200k · $0.01");
     expect(store.getState().settings?.title).toBe("Fixing the build");
     expect(notices).toEqual([]);
   });

@@ -45,6 +45,8 @@ export interface SessionFields {
    * the agent cleared it. Listings show it instead of `title` (see {@link shownTitle}).
    */
   readonly titleFromAgent?: string;
+  /** The model last in use (its id, as `/model` sets it): set again after a restore when the agent forgot it. */
+  readonly model?: string;
   readonly created: string;
 }
 
@@ -57,6 +59,7 @@ const sessionEntrySchema = z.looseObject({
   cwd: z.string(),
   title: z.string(),
   titleFromAgent: z.string().optional(),
+  model: z.string().optional(),
   created: z.string(),
   lastActivity: z.string(),
 });
@@ -179,6 +182,8 @@ export function mergeEntries(existing: SessionEntry, incoming: SessionEntry): Se
   const [older, newer] = incomingNewer ? [existing, incoming] : [incoming, existing];
   const created = timeOf(existing.created) <= timeOf(incoming.created) ? existing.created : incoming.created;
   const titleFromAgent = incoming.titleFromAgent ?? existing.titleFromAgent;
+  // The model changes without activity (`/model` before a prompt): the writer's choice is the latest.
+  const model = incoming.model ?? existing.model;
   return {
     ...older,
     ...newer,
@@ -186,6 +191,7 @@ export function mergeEntries(existing: SessionEntry, incoming: SessionEntry): Se
     lastActivity: newer.lastActivity,
     title: existing.title !== "" ? existing.title : incoming.title,
     ...(titleFromAgent !== undefined ? { titleFromAgent } : {}),
+    ...(model !== undefined ? { model } : {}),
   };
 }
 

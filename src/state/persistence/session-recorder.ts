@@ -5,6 +5,7 @@ import { JournalWriter, type JournalWriterOptions } from "./journal.js";
 import { SessionIndex } from "./session-index.js";
 import { sessionTitle, timeOf, type SessionEntry, type SessionFields } from "./session-entry.js";
 import { errorMessage } from "../../common/error-message.js";
+import { modelChoiceOf } from "../settings-actions.js";
 
 /** What {@link SessionRecorder.open} needs to know about the session and where to write. */
 export interface SessionRecorderOptions {
@@ -122,6 +123,9 @@ export class SessionRecorder {
         this.journal?.appendPermission(request, event.outcome);
         return;
       }
+      case "session-settings":
+        if (event.sessionId === this.entry.id) this.recordModel(modelChoiceOf(event.settings)?.current);
+        return;
       case "disconnected":
         this.journal?.flush();
         return;
@@ -152,6 +156,13 @@ export class SessionRecorder {
       entry = { ...entry, lastActivity: new Date(timeOf(update.updatedAt)).toISOString() };
     if (entry === this.entry) return;
     this.entry = entry;
+    this.saveIndex();
+  }
+
+  /** The session's current model, kept in the index so that `--resume` can set it again. */
+  private recordModel(model: string | undefined): void {
+    if (model === undefined || model === this.entry.model) return;
+    this.entry = { ...this.entry, model };
     this.saveIndex();
   }
 
@@ -198,10 +209,12 @@ export class SessionRecorder {
           const merged = await this.index.record(this.entry);
           // Keep what changed here while the write was under way; adopt what another process knew.
           const titleFromAgent = this.entry.titleFromAgent ?? merged.titleFromAgent;
+          const model = this.entry.model ?? merged.model;
           this.entry = {
             ...merged,
             title: merged.title || this.entry.title,
             ...(titleFromAgent !== undefined ? { titleFromAgent } : {}),
+            ...(model !== undefined ? { model } : {}),
             lastActivity:
               timeOf(this.entry.lastActivity) > timeOf(merged.lastActivity)
                 ? this.entry.lastActivity

@@ -11,7 +11,8 @@ export interface HeaderSettingsParts {
 
 /**
  * Picks what fits, in order of what gives way first: the session title, then the usage and cost, then the
- * mode (the mode decides what the agent may do, and Shift+Tab changes it, so it is kept longest). `fits` tells
+ * model, then the mode (the mode decides what the agent may do, and Shift+Tab changes it, so it is kept
+ * longest). `fits` tells
  * whether a summary of that length and the title (or not) leave the names enough room.
  */
 export function headerSettingsParts(
@@ -24,11 +25,15 @@ export function headerSettingsParts(
       : undefined;
   const cost = view?.cost ? formatCost(view.cost) : undefined;
   const mode = view?.modeName;
+  const model = view?.modelName;
   const hasTitle = Boolean(view?.title);
-  const full = [mode, usage, cost].filter((part): part is string => Boolean(part));
+  const full = [mode, model, usage, cost].filter((part): part is string => Boolean(part));
+  const named = [mode, model].filter((part): part is string => Boolean(part));
   const candidates: Array<[string[], boolean]> = [
     [full, hasTitle],
     [full, false],
+    [named, hasTitle],
+    [named, false],
     [mode ? [mode] : [], hasTitle],
     [mode ? [mode] : [], false],
     [[], hasTitle],
