@@ -1,15 +1,16 @@
 import type { SessionEntry } from "../../state/persistence/session-entry.js";
-import { timeOf } from "../../state/persistence/session-entry.js";
+import { shownTitle, timeOf } from "../../state/persistence/session-entry.js";
 
 /**
- * The picker's order: sessions opened in the pane's cwd first (the ones the user most likely means), each
- * group newest activity first.
+ * The picker's order: sessions with a conversation before empty ones (a pane opened and left: its fresh
+ * "(no prompt yet)" entry would otherwise top the list as the newest); among each, the ones opened in the
+ * pane's cwd first (the ones the user most likely means); then newest activity first.
  */
 export function pickerOrder<T extends SessionEntry>(entries: readonly T[], cwd: string): T[] {
-  const newest = (a: SessionEntry, b: SessionEntry) => timeOf(b.lastActivity) - timeOf(a.lastActivity);
-  const here = entries.filter((entry) => entry.cwd === cwd).sort(newest);
-  const elsewhere = entries.filter((entry) => entry.cwd !== cwd).sort(newest);
-  return [...here, ...elsewhere];
+  const rank = (entry: SessionEntry) => (shownTitle(entry) === "" ? 2 : 0) + (entry.cwd === cwd ? 0 : 1);
+  return [...entries].sort(
+    (a, b) => rank(a) - rank(b) || timeOf(b.lastActivity) - timeOf(a.lastActivity) || a.id.localeCompare(b.id),
+  );
 }
 
 /** "3m", "2h", "5d": how long ago, in the largest whole unit. */

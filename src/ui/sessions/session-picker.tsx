@@ -2,7 +2,7 @@ import { shortId } from "../../common/format.js";
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
 import { sanitizeLine } from "../../markdown/sanitize.js";
-import { timeOf } from "../../state/persistence/session-entry.js";
+import { shownTitle, timeOf } from "../../state/persistence/session-entry.js";
 import type { DeletionPlan, ListedEntry } from "../../state/session-deletion.js";
 import { wrapStyledLine } from "../../markdown/wrap.js";
 import { fitLine } from "../app/layout.js";
@@ -140,7 +140,7 @@ export function SessionPicker({
         const mark = entry.id === currentId ? "•" : " ";
         const where = entry.cwd === cwd ? "" : ` · ${entry.cwd.split("/").pop() ?? entry.cwd}`;
         const agentOnly = entry.where === "agent" ? " (agent)" : "";
-        const line = `${active ? "›" : " "}${mark}${shortId(entry.id)} ${(timeOf(entry.lastActivity) ? shortAge(now() - timeOf(entry.lastActivity)) : "?").padStart(3)} ${sanitizeLine(entry.title) || "(no prompt yet)"}${agentOnly}${where}`;
+        const line = `${active ? "›" : " "}${mark}${shortId(entry.id)} ${(timeOf(entry.lastActivity) ? shortAge(now() - timeOf(entry.lastActivity)) : "?").padStart(3)} ${sanitizeLine(shownTitle(entry)) || "(no prompt yet)"}${agentOnly}${where}`;
         return (
           <Text key={entry.id} {...(active ? { color: "cyan", bold: true } : {})} wrap="truncate-end">
             {fitLine(line, width)}

@@ -81,6 +81,15 @@ describe("/sessions picker", () => {
     ]);
   });
 
+  it("puts sessions with no conversation last, and names a session by the title its agent gave it", () => {
+    const empty = entry("dddddddd-0000-4000-8000-000000000004", "/here", 0, "");
+    const emptyElsewhere = entry("eeeeeeee-0000-4000-8000-000000000005", "/elsewhere", 0, "");
+    const titled = { ...entry("ffffffff-0000-4000-8000-000000000006", "/here", 60, ""), titleFromAgent: "Agent's" };
+    const ordered = pickerOrder([empty, ...ENTRIES, emptyElsewhere, titled], "/here").map((session) => session.id[0]);
+    // The two empty ones are the newest: still after every session with a prompt (or an agent's title).
+    expect(ordered).toEqual(["c", "b", "f", "a", "d", "e"]);
+  });
+
   it("lists the sessions, moves with the arrows and resumes the chosen one with Enter", async () => {
     const { pane, onChoose } = open();
     const frame = await pane.waitForFrame((text) => text.includes("Sessions (3)"));
