@@ -1,6 +1,6 @@
 import { useInput, useStdin } from "ink";
 import { createLogger } from "../../log/logger.js";
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import { createKeyMatcher, DEFAULT_KEYMAP, type KeyAction, type Keymap, type KeyPress } from "../../config/keymap.js";
 import { errorMessage } from "../../common/error-message.js";
 
@@ -123,7 +123,9 @@ export function useKeys(layer: number, handler: KeyHandler, active = true): void
   useLayoutEffect(() => {
     ref.current = handler;
   });
-  useEffect(() => {
+  // A layout effect too: a passive one runs after the frame is out, so a key pressed at once (y on a y/n
+  // question just drawn) still went to the layer below it, the input.
+  useLayoutEffect(() => {
     if (!active) return;
     return router.register({ layer, order: router.nextOrder(), handler: ref });
   }, [router, layer, active]);
