@@ -1,5 +1,5 @@
 import type { ClientEvent } from "../client/events.js";
-import type { AgentDeath, ConnectionState } from "./view-model.js";
+import type { AgentDeath, ConnectionState, TranscriptItem } from "./view-model.js";
 
 /**
  * Everything that changes the pane state: client events, coalesced stream text from the store, and what the
@@ -94,7 +94,20 @@ export type PaneAction =
    */
   | { readonly type: "permission-answered-outside"; readonly key: string; readonly at: number }
   /** Ends whatever still streams or runs outside a turn (e.g. before quitting), printing it. */
-  | { readonly type: "finalize"; readonly at: number };
+  | { readonly type: "finalize"; readonly at: number }
+  /** `--resume` of a long session: the newest turns are in; the older ones are still being read. */
+  | { readonly type: "earlier-pending"; readonly sessionId: string; readonly at: number }
+  /**
+   * The older turns of that session, replayed on their own: their records go before the transcript's (they
+   * are already past the scrollback, never written), their prompts before the input's history.
+   */
+  | {
+      readonly type: "earlier-loaded";
+      readonly sessionId: string;
+      readonly items: readonly TranscriptItem[];
+      readonly prompts: readonly string[];
+      readonly at: number;
+    };
 
 /** An action without its timestamp (the store adds `at`). */
 export type PaneActionInput = PaneAction extends infer A ? (A extends PaneAction ? Omit<A, "at"> : never) : never;

@@ -3,6 +3,7 @@ import { sanitizeLine, sanitizeText } from "../markdown/sanitize.js";
 import { toolDisplayName } from "./tool-summary.js";
 import type { ContentBlock, PlanEntry, SessionUpdate } from "../protocol/index.js";
 import type { PaneAction } from "./actions.js";
+import { AppendLog } from "./append-log.js";
 import { appendItems, endSegment, withLive } from "./pane-ops.js";
 import {
   applyDecision,
@@ -156,6 +157,21 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
     }
     case "finalize":
       return endSegment(state);
+    case "earlier-pending":
+      return { ...state, earlier: { pendingFor: action.sessionId } };
+    case "earlier-loaded": {
+      // Another session was restored meanwhile (/sessions): these records are not its.
+      if (state.earlier?.pendingFor !== action.sessionId) return state;
+      // Ids below the newest turns' (which were numbered first, from 1).
+      const older = action.items.map((item, index) => ({ ...item, id: index - action.items.length }));
+      const { earlier: _loaded, ...rest } = state;
+      return {
+        ...rest,
+        transcript: AppendLog.from([...older, ...state.transcript.toArray()]),
+        history: [...action.prompts, ...state.history].slice(-MAX_HISTORY),
+        prepended: (state.prepended ?? 0) + older.length,
+      };
+    }
   }
 }
 

@@ -311,6 +311,13 @@ export interface PaneState {
   readonly permissions: Readonly<Record<string, OpenPermission>>;
   /** The next transcript or queue id. */
   readonly nextId: number;
+  /**
+   * `--resume` of a long session: set while its older turns are read after the newest were shown (the
+   * "earlier messages" line cannot count them yet).
+   */
+  readonly earlier?: { readonly pendingFor: string };
+  /** Records put before the transcript's first since the start (`earlier-loaded`): indexes moved by this many. */
+  readonly prepended?: number;
   /** Mode, usage and title for the header; absent until the agent sends any. */
   readonly settings?: SettingsView;
   /** Client terminals by id, for tool rows that embed them; absent until one is created. */

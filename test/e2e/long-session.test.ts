@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI } from "../helpers/demo-agent.js";
@@ -94,6 +94,47 @@ describe("the transcript at any size, in a real tmux", () => {
     // Quitting drew nothing of the transcript again: the last message is still there once.
     expect(after.match(/m4999 Step/g)).toHaveLength(1);
     expect(after.match(/earlier messages/g)).toHaveLength(1);
+  }, 120_000);
+
+  it("--resume of a 1,500-turn journal shows its newest turns at once, and Ctrl+T then has all of them", async () => {
+    // One real turn makes the session and its journal; 1,500 turns are appended as the journal writes them.
+    const first = open();
+    first.start(`${process.execPath} ${CLI} --demo`);
+    await first.waitFor(/ready/);
+    await submit(first, "burst 3");
+    await first.waitFor(/c2/);
+    await first.waitFor(/ready/);
+    await quit(first);
+    const dir = join(first.home, "state", "zc-pane", "transcripts");
+    const file = readdirSync(dir).find((name) => name.endsWith(".jsonl"))!;
+    const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+    let journal = "";
+    for (let turn = 1; turn <= 1500; turn++) {
+      journal += line({ t: "prompt", at: 1, text: `turn ${turn}: check the build`, attachments: [] });
+      const answer = `Answer ${turn} is here, and long enough to be a paragraph. `.repeat(10) + `t${turn} done.`;
+      for (const text of answer.match(/[\s\S]{1,100}/g) ?? [])
+        journal += line({
+          t: "update",
+          at: 1,
+          update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+        });
+      journal += line({ t: "turn-end", at: 1, stopReason: "end_turn" });
+    }
+    appendFileSync(join(dir, file), journal);
+
+    const session = open({ home: first.home });
+    session.start(`${process.execPath} ${CLI} --demo --resume ${file.replace(/\.jsonl$/, "")}`);
+    await session.waitFor(/t1500 done\.[\s\S]*ready/, 60_000);
+    // Written under a line that says there is more; the first turns never reach the scrollback.
+    const history = session.history();
+    expect(history).toMatch(/… earlier messages · ctrl\+t/);
+    expect(history).not.toContain("turn 1: check");
+    expect(history.match(/t1500 done/g)).toHaveLength(1);
+    // The older turns are read once the session is up: the history view finds the first prompt.
+    session.send("C-t");
+    await session.waitFor(/^History · turn \d+ of 150[01]/m, 30_000);
+    session.send("Home");
+    await session.waitFor("turn 1: check the build", 30_000);
   }, 120_000);
 
   it("a narrowing in the middle of a burst leaves no ghost lines of the live region", async () => {

@@ -27,7 +27,11 @@ export async function readSessionJournal(stateDir: string, sessionId: string): P
   const newest = await readJournal(path);
   if (!newest) return undefined;
   const older = await readJournal(olderSegmentPath(path));
-  if (!older) return newest;
+  return older ? joinSegments(path, older, newest) : newest;
+}
+
+/** A rotated journal's two segments as one. */
+function joinSegments(path: string, older: JournalContents, newest: JournalContents): JournalContents {
   // The newest segment's `rotated` line only says the older one exists; the older one's (if any) stays:
   // what came before it was dropped.
   const continued = newest.entries[0]?.t === "rotated" ? newest.entries.slice(1) : newest.entries;
@@ -43,19 +47,111 @@ export async function readSessionJournal(stateDir: string, sessionId: string): P
   };
 }
 
+/** How much of a journal's text is parsed between two yields to the event loop (~40 ms of work). */
+const PARSE_PIECE_BYTES = 1024 * 1024;
+
+/**
+ * Parses what {@link readSessionJournalTail} left as text: the entries before the tail, oldest first. It
+ * runs while the pane is in use, so it parses about a MiB at a time and awaits `pause` in between (keys
+ * and the agent's messages are handled there).
+ */
+export async function parseJournalHead(
+  path: string,
+  head: readonly string[],
+  pause: () => Promise<void>,
+): Promise<JournalContents> {
+  const segments: JournalContents[] = [];
+  for (const [index, text] of head.entries()) {
+    const segmentPath = index === 0 && head.length > 1 ? olderSegmentPath(path) : path;
+    const headerLine = text.slice(0, text.indexOf("\n") + 1);
+    let parsed: JournalContents | undefined;
+    for (let start = 0; start < text.length;) {
+      const newline = text.indexOf("\n", start + PARSE_PIECE_BYTES);
+      const end = newline < 0 ? text.length : newline + 1;
+      // Every piece is parsed as a journal of its own: its segment's header line first.
+      const piece = parseJournal(segmentPath, start === 0 ? text.slice(0, end) : headerLine + text.slice(start, end));
+      parsed = parsed ? joinPieces(parsed, piece) : piece;
+      start = end;
+      await pause();
+    }
+    if (parsed) segments.push(parsed);
+  }
+  const [older, newest] = segments;
+  if (!older) return parseJournal(path, "");
+  return newest ? joinSegments(path, older, newest) : older;
+}
+
+/** Two consecutive pieces of one segment as one (the first one's entries are extended in place). */
+function joinPieces(first: JournalContents, second: JournalContents): JournalContents {
+  for (const entry of second.entries) first.entries.push(entry);
+  return {
+    ...first,
+    skipped: first.skipped + second.skipped,
+    tornTail: second.tornTail,
+    warnings: [...first.warnings, ...second.warnings],
+  };
+}
+
+/** A journal read from its tail: the newest turns parsed, the older lines left as text for later. */
+export interface JournalTail {
+  /** The newest entries (from a prompt on), parsed; with the header and the tail's problems. */
+  readonly tail: JournalContents;
+  /**
+   * The journal's text before the tail (the older segment first when there is one), or undefined when the
+   * whole journal was small enough to be read at once (then `tail` holds all of it).
+   */
+  readonly head: readonly string[] | undefined;
+}
+
+/** Where the newest turns of a journal start: the last prompt line that leaves at least `tailBytes` after it. */
+function tailStart(text: string, tailBytes: number): number | undefined {
+  if (text.length <= tailBytes) return undefined;
+  // The journal writes an entry's `t` first (JSON.stringify of `{t, at, …}`): a prompt line starts so.
+  const at = text.lastIndexOf('\n{"t":"prompt",', text.length - tailBytes);
+  return at > 0 ? at + 1 : undefined;
+}
+
+/**
+ * Reads about the last `tailBytes` of a session's journal, cut where a turn starts: `--resume` shows the
+ * newest turns (the scrollback holds no more than that) without parsing and replaying a long session whole.
+ * The rest comes back as text, for {@link parseJournal} once the pane is up. Undefined when there is no journal.
+ */
+export async function readSessionJournalTail(
+  stateDir: string,
+  sessionId: string,
+  tailBytes: number,
+): Promise<JournalTail | undefined> {
+  const path = journalPath(stateDir, sessionId);
+  const newest = await readText(path);
+  if (newest === undefined) return undefined;
+  const cut = tailStart(newest, tailBytes);
+  if (cut === undefined) {
+    const whole = await readSessionJournal(stateDir, sessionId);
+    return whole && { tail: whole, head: undefined };
+  }
+  const older = await readText(olderSegmentPath(path));
+  const headerLine = newest.slice(0, newest.indexOf("\n") + 1);
+  // The tail is parsed as a journal of its own: the header line first, then the newest turns.
+  const tail = parseJournal(path, headerLine + newest.slice(cut));
+  return { tail, head: older === undefined ? [newest.slice(0, cut)] : [older, newest.slice(0, cut)] };
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 /**
  * Reads a journal file; undefined when it does not exist. Never throws on content: a torn last line and
  * corrupt lines are skipped and reported in `warnings`. (Unreadable files, e.g. EACCES, do throw.)
  */
 export async function readJournal(path: string): Promise<JournalContents | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  return parseJournal(path, text);
+  const text = await readText(path);
+  return text === undefined ? undefined : parseJournal(path, text);
 }
 
 /** Parses a journal's text (exported for tests and for callers that already hold the bytes). */

@@ -111,7 +111,12 @@ export function journalReplaySteps(sessionId: string, entries: readonly JournalE
 
 /** Feeds a journal to the pane's store (see {@link journalReplaySteps}). */
 export function replayJournal(sessionId: string, entries: readonly JournalEntry[], target: ReplayTarget): void {
-  for (const step of journalReplaySteps(sessionId, entries)) {
+  feedReplaySteps(journalReplaySteps(sessionId, entries), target);
+}
+
+/** Feeds replay steps to the pane's store, in order. */
+export function feedReplaySteps(steps: readonly ReplayStep[], target: ReplayTarget): void {
+  for (const step of steps) {
     if (step.kind === "event") target.handleClientEvent(step.event, step.at);
     else target.dispatch(step.action);
   }

@@ -17,10 +17,16 @@ function groupThousands(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+$)/g, ",");
 }
 
-/** The line on top of a window that left records out. */
-export function earlierLine(hidden: number, width: number): string {
-  const noun = hidden === 1 ? "message" : "messages";
-  return chalk.dim(fitLine(`… ${groupThousands(hidden)} earlier ${noun} · ctrl+t browses them all`, width));
+/**
+ * The line on top of a window that left records out; `undefined` when they are not all counted yet (a long
+ * session's older turns are still being read).
+ */
+export function earlierLine(hidden: number | undefined, width: number): string {
+  const count =
+    hidden === undefined
+      ? "earlier messages"
+      : `${groupThousands(hidden)} earlier ${hidden === 1 ? "message" : "messages"}`;
+  return chalk.dim(fitLine(`… ${count} · ctrl+t browses them all`, width));
 }
 
 /** A run of records rendered together: one record, or the pieces of one streamed paragraph chain. */
@@ -76,6 +82,8 @@ export function renderWindow(
   end: number,
   width: number,
   maxLines: number,
+  /** Records before `from` that are not in `records` yet: the line on top says there are earlier ones, uncounted. */
+  moreBefore = false,
 ): TranscriptWindow {
   const parts: string[][] = [];
   let lines = 0;
@@ -93,6 +101,7 @@ export function renderWindow(
   const out: string[] = [];
   for (let index = parts.length - 1; index >= 0; index--) out.push(...parts[index]!);
   // The line that says so takes the place of the oldest one: the window stays within `maxLines`.
-  if (hidden > 0) out.splice(0, out.length >= maxLines ? 1 : 0, earlierLine(hidden, width));
+  if (hidden > 0 || moreBefore)
+    out.splice(0, out.length >= maxLines ? 1 : 0, earlierLine(moreBefore ? undefined : hidden, width));
   return { lines: out, hidden };
 }

@@ -47,6 +47,8 @@ export class TranscriptWriter {
   /** Held while the history view is up: text written then would land on the alternate screen and be lost. */
   private held = false;
   private scrollback: number;
+  /** The store's `prepended` when last seen: records put in front move the indexes above by as many. */
+  private prepended = 0;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: TranscriptWriterOptions) {
@@ -79,13 +81,15 @@ export class TranscriptWriter {
 
   /** Writes the records appended since the last write (the store calls it on every change). */
   write(): void {
-    const state = this.options.store.getState();
+    const state = this.follow();
     if (!this.ready || this.held || holding(state)) return;
     const records = state.transcript;
     if (records.length <= this.written) return;
     const from = this.written;
     this.written = records.length;
-    const window = renderWindow(records, from, records.length, this.width(), this.maxLines());
+    // Records before the first write of a resumed session that are still being read are uncounted ones.
+    const moreBefore = from === 0 && state.earlier !== undefined;
+    const window = renderWindow(records, from, records.length, this.width(), this.maxLines(), moreBefore);
     this.options.sink.insertAbove(`${window.lines.join("\n")}\n`);
   }
 
@@ -94,19 +98,41 @@ export class TranscriptWriter {
    * history were cleared): the newest records that fit, from the records, at the new width.
    */
   repaint(columns: number): string {
-    const state = this.options.store.getState();
+    const state = this.follow();
     if (!this.ready || holding(state)) return "";
     const records = state.transcript;
     this.written = records.length;
     if (records.length <= this.floor) return "";
-    const window = renderWindow(records, this.floor, records.length, Math.max(10, columns), this.maxLines());
+    const moreBefore = this.floor === 0 && state.earlier !== undefined;
+    const window = renderWindow(
+      records,
+      this.floor,
+      records.length,
+      Math.max(10, columns),
+      this.maxLines(),
+      moreBefore,
+    );
     return `${window.lines.join("\n")}\n`;
   }
 
   /** The screen and its history were cleared: what was written is gone, and stays out of later repaints. */
   cleared(): void {
-    this.written = this.options.store.getState().transcript.length;
+    this.written = this.follow().transcript.length;
     this.floor = this.written;
+  }
+
+  /** The store's state, with the indexes kept moved past records put in front of the transcript. */
+  private follow(): PaneState {
+    const state = this.options.store.getState();
+    const shift = (state.prepended ?? 0) - this.prepended;
+    if (shift > 0) {
+      this.prepended += shift;
+      // Written (or cleared) ones stay so; before the first write, the records in front are written with
+      // the rest, counted.
+      if (this.written > 0) this.written += shift;
+      if (this.floor > 0) this.floor += shift;
+    }
+    return state;
   }
 
   /** Stops following the store. */
