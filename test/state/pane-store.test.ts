@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppendLog, appendLogCounters } from "../../src/state/append-log.js";
-import { MAX_TICK_CHARS, PaneStore } from "../../src/state/pane-store.js";
+import { MAX_TICK_CHARS, PaneStore, TICK_BUDGET_MS } from "../../src/state/pane-store.js";
 import { initialPaneState } from "../../src/state/reducer.js";
 import type { PaneState, TranscriptItem } from "../../src/state/view-model.js";
 import { items, kinds, text, thought, toolCall, toolUpdate, turnEnded, turnStarted } from "./fixtures.js";
@@ -33,8 +33,10 @@ describe("PaneStore coalescing", () => {
     );
   });
 
-  it("reduces a backlog at most MAX_TICK_CHARS per tick, the rest in the next macrotasks, in order", () => {
-    const store = new PaneStore({ now: () => Date.now() });
+  it("reduces a backlog for TICK_BUDGET_MS per tick, a piece at a time, the rest in the next macrotasks, in order", () => {
+    // Each piece takes 3/4 of the budget on this clock: two pieces per tick.
+    let clock = 0;
+    const store = new PaneStore({ now: () => (clock += (TICK_BUDGET_MS * 3) / 8) });
     let notifications = 0;
     store.subscribe(() => notifications++);
     store.handleClientEvent(turnStarted());
@@ -43,24 +45,26 @@ describe("PaneStore coalescing", () => {
     store.handleClientEvent(text(lines));
     vi.advanceTimersToNextTimer();
     const first = store.getState().live.stream?.text ?? "";
-    expect(first.length).toBeGreaterThan(MAX_TICK_CHARS / 2);
-    expect(first.length).toBeLessThanOrEqual(MAX_TICK_CHARS);
+    expect(first.length).toBeGreaterThan(MAX_TICK_CHARS);
+    expect(first.length).toBeLessThanOrEqual(2 * MAX_TICK_CHARS);
     // Cut after a whole line, and the next piece follows without waiting the 33 ms interval.
     expect(first.endsWith("\n")).toBe(true);
     vi.advanceTimersByTime(1);
     expect((store.getState().live.stream?.text ?? "").length).toBeGreaterThan(first.length);
     vi.runAllTimers();
     expect(store.getState().live.stream?.text).toBe(lines);
-    expect(notifications).toBeGreaterThanOrEqual(Math.ceil(lines.length / MAX_TICK_CHARS));
+    expect(notifications).toBeGreaterThanOrEqual(Math.ceil(lines.length / (2 * MAX_TICK_CHARS)));
   });
 
   it("never cuts a backlog between the two halves of a surrogate pair", () => {
-    const store = new PaneStore({ now: () => Date.now() });
+    let clock = 0;
+    const store = new PaneStore({ now: () => (clock += TICK_BUDGET_MS) });
     const emoji = "😀".repeat(MAX_TICK_CHARS);
     store.handleClientEvent(turnStarted());
     store.handleClientEvent(text(emoji));
     vi.advanceTimersToNextTimer();
     const first = store.getState().live.stream?.text ?? "";
+    expect(first.length).toBeLessThan(emoji.length);
     expect(first.length % 2).toBe(0);
     vi.runAllTimers();
     expect(store.getState().live.stream?.text).toBe(emoji);
