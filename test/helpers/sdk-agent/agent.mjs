@@ -32,6 +32,9 @@
 //   read PATH [LINE LIMIT] | write PATH TEXT...               fs/read_text_file, fs/write_text_file
 //   terminal CMD... | terminal-limit BYTES CMD...             terminal/create (sh -c), wait_for_exit, output, release
 //   run CMD...                                                terminal/create embedded in a tool call; reports the exit
+//   run-late CMD...                                           as run, but the tool call embeds the terminal only once the
+//                                                             command exited (a fast command beats claude-agent-acp's
+//                                                             embedding update)
 //   kill                                                      create `sleep 30`, output, kill, wait, output, release
 //   whoami                                                    the auth method used and the client's capabilities
 //   shell CMD...                                              run CMD (sh -c) agent-side; its output streamed in tool
@@ -388,9 +391,11 @@ async function runPrompt(ctx) {
       await report(client, sessionId, { op: "terminal", ...result });
       break;
     }
-    case "run": {
+    case "run":
+    case "run-late": {
       // terminal/create embedded in a tool call (claude-agent-acp does so with a client's terminals): the pane
       // shows the command's output under the row; the agent reports only how it ended.
+      const late = word === "run-late";
       const command = rest.join(" ");
       const toolCallId = `run-${randomUUID()}`;
       await update(client, sessionId, {
@@ -406,13 +411,14 @@ async function runPrompt(ctx) {
         args: ["-c", command],
         cwd: entry.cwd,
       });
+      const exited = late ? await terminal.waitForExit() : undefined;
       await update(client, sessionId, {
         sessionUpdate: "tool_call_update",
         toolCallId,
         status: "in_progress",
         content: [{ type: "terminal", terminalId: terminal.id }],
       });
-      const exit = await terminal.waitForExit();
+      const exit = exited ?? (await terminal.waitForExit());
       await update(client, sessionId, {
         sessionUpdate: "tool_call_update",
         toolCallId,
