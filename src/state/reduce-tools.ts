@@ -43,7 +43,7 @@ function withOutputTail(row: ToolRecord["row"], terminals: PaneState["terminals"
 }
 
 /** Prints a finished row (collapsed) into the transcript and keeps it among the recent rows. */
-function printFinished(state: PaneState, record: ToolRecord): PaneState {
+export function printFinished(state: PaneState, record: ToolRecord): PaneState {
   const printed = appendItems(state, { kind: "tool", row: withOutputTail(record.row, state.terminals) });
   return withLive(printed, { recent: pushRecent(printed.live.recent, record) });
 }

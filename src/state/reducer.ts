@@ -16,7 +16,7 @@ import {
 import { decisionOf, rememberDecision } from "./tool-decisions.js";
 import { reduceSettingsEvent } from "./settings-view.js";
 import { reduceTerminalEvent } from "./terminals.js";
-import { dropEmbeddedCommandRows, reduceAgentCommand } from "./agent-commands.js";
+import { dropEmbeddedCommandRows, printHeldCommands, reduceAgentCommand } from "./agent-commands.js";
 import { reduceFileWritten } from "./file-writes.js";
 import type { PaneState, PlanEntryView, StreamTail } from "./view-model.js";
 
@@ -35,7 +35,7 @@ export function reducePane(state: PaneState, action: PaneAction): PaneState {
     case "client":
       return reduceClientEvent(state, action.event, action.at);
     case "stream-append":
-      return appendStream(state, action.stream, action.text, action.splitPoint);
+      return appendStream(printHeldCommands(state), action.stream, action.text, action.splitPoint);
     case "stream-lines":
       return commitLines(state, action.cut);
     case "connection": {
@@ -222,7 +222,7 @@ function planEntries(entries: readonly PlanEntry[]): PlanEntryView[] {
 
 /** Ends the turn: the streamed tail and the thought are printed, open calls end, the plan is printed. */
 function endTurn(state: PaneState, at: number, options: { cancelled: boolean }): PaneState {
-  let next = finishOpenTools(endSegment(state), at);
+  let next = finishOpenTools(printHeldCommands(endSegment(state)), at);
   if (next.live.plan && next.live.planDirty) next = appendItems(next, { kind: "plan", entries: next.live.plan });
   next = withLive(next, { plan: undefined, planDirty: false });
   if (options.cancelled && state.turn.running && !state.turn.markedCancelled)
@@ -320,8 +320,11 @@ function reduceClientEvent(state: PaneState, event: ClientEvent, at: number): Pa
   const settled = reduceSettingsEvent(state, event) ?? reduceFileWritten(state, event);
   if (settled) return settled;
   switch (event.type) {
-    case "update":
-      return reduceUpdate(state, event.update, at);
+    case "update": {
+      const { update } = event;
+      const isToolCall = update.sessionUpdate === "tool_call" || update.sessionUpdate === "tool_call_update";
+      return reduceUpdate(isToolCall ? state : printHeldCommands(state), update, at);
+    }
     case "turn-started":
       return {
         ...endSegment(state),

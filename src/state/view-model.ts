@@ -210,7 +210,10 @@ export interface AgentCommandView {
 /** What is still moving: drawn below the transcript and redrawn on every frame. */
 export interface LiveState {
   readonly stream?: StreamTail;
-  /** Tool calls still running (pending or running). */
+  /**
+   * Tool calls still running (pending or running), and the agent's commands that ended but wait for a tool
+   * call that may embed their terminal (`agent-commands.ts`).
+   */
   readonly tools: readonly ToolRecord[];
   /** Recently finished tool rows (already printed collapsed), kept so Ctrl+O can show their details. */
   readonly recent: readonly ToolRecord[];

@@ -19,7 +19,7 @@ async function runToEnd(session: TmuxSession, prompt: string): Promise<void> {
   session.type(prompt);
   await session.waitFor(prompt);
   session.send("Enter");
-  await session.waitFor(/RESULT {"op":"run"|^ran sleep/m, 30_000, () => session.history());
+  await session.waitFor(/RESULT {"op":"run"|^ran seq/m, 30_000, () => session.history());
   await session.waitFor(/ready/, 30_000);
 }
 
@@ -43,9 +43,8 @@ describe("a command's whole output", () => {
     async (_kind, script) => {
       const session = start();
       await session.waitFor(/ready/, 20_000);
-      // 23.9 KB of output: its first lines were long gone from the 8 KiB the pane used to keep. The pause lets
-      // the agent's tool call embed the terminal before it exits (else its stand-alone row is printed first).
-      await runToEnd(session, `${script} sleep 0.5; seq 1 5000`);
+      // 23.9 KB of output: its first lines were long gone from the 8 KiB the pane used to keep.
+      await runToEnd(session, `${script} seq 1 5000`);
       session.send("C-o");
       const expanded = await session.waitFor(seqLine(1));
       for (const n of [2, 3]) expect(expanded).toMatch(seqLine(n));
@@ -74,7 +73,7 @@ describe("a command's whole output", () => {
     const session = start();
     await session.waitFor(/ready/, 20_000);
     // 2.7 MB: more than the pane keeps of one command.
-    await runToEnd(session, "run sleep 0.5; seq 1 400000");
+    await runToEnd(session, "run seq 1 400000");
     session.send("C-o");
     const expanded = await session.waitFor(/… [\d.]+ (KiB|MiB) earlier not kept/, 15_000);
     expect(expanded).not.toMatch(seqLine(1));
