@@ -127,6 +127,10 @@ export function planBody(
   if (diff) {
     const textNeed = text.length;
     diffShare = textNeed + diffWant <= inner ? diffWant : Math.min(diffWant, Math.max(MIN_DIFF_ROWS, inner - textNeed));
+    // In a short room the diff's minimum must not push the text past it: the text keeps a row and its marker,
+    // the diff at least its path and "… N more lines" (a body taller than its room overflows the pane).
+    const diffLeast = Math.min(diffWant, 2 + (size?.truncated ? 1 : 0));
+    diffShare = Math.min(diffShare, Math.max(diffLeast, inner - Math.min(textNeed, 2)));
   }
   const textRoom = Math.max(0, inner - diffShare);
   if (text.length <= textRoom) {

@@ -71,10 +71,6 @@ function layoutModal(
   const letters = optionActions(view.options, view.question).map((action) => (action ? keyLabel(keymap, action) : ""));
   const { letterWidth, prefixWidth } = optionPrefix(letters, view.question);
   const labels = view.options.map((option) => option.label);
-  // Labels are whole when they fit; in a pane too short for them, each gets fewer rows (the body scrolls).
-  let optionLines = optionRows(labels, prefixWidth, inner, MAX_OPTION_ROWS);
-  for (let cap = MAX_OPTION_ROWS - 1; cap >= 1 && rowsOf(optionLines) > options.maxLines / 2; cap--)
-    optionLines = optionRows(labels, prefixWidth, inner, cap);
   const count = Math.min(view.options.length, MAX_NUMBERED_OPTIONS);
   const hintsFor = (scrolls: boolean) =>
     packHints(
@@ -86,26 +82,30 @@ function layoutModal(
       ],
       inner,
     );
-  const fixed = (hints: readonly string[]) =>
-    MODAL_CHROME_ROWS + title.length + (kindLine ? 1 : 0) + 1 + Math.max(1, rowsOf(optionLines)) + hints.length;
-  let hints = hintsFor(false);
-  let body = planBody(view.body, inner, options.maxLines - fixed(hints), options.offset);
-  if (body.maxOffset > 0) {
-    hints = hintsFor(true);
-    body = planBody(view.body, inner, options.maxLines - fixed(hints), options.offset);
-  }
-  return {
-    inner,
-    title,
-    kindLine,
-    letters,
-    letterWidth,
-    prefixWidth,
-    options: optionLines,
-    hints,
-    body,
-    height: fixed(hints) + body.height,
+  const withOptions = (optionLines: string[][]): ModalLayout => {
+    const fixed = (hints: readonly string[]) =>
+      MODAL_CHROME_ROWS + title.length + (kindLine ? 1 : 0) + 1 + Math.max(1, rowsOf(optionLines)) + hints.length;
+    let hints = hintsFor(false);
+    let body = planBody(view.body, inner, options.maxLines - fixed(hints), options.offset);
+    if (body.maxOffset > 0) {
+      hints = hintsFor(true);
+      body = planBody(view.body, inner, options.maxLines - fixed(hints), options.offset);
+    }
+    const height = fixed(hints) + body.height;
+    return { inner, title, kindLine, letters, letterWidth, prefixWidth, options: optionLines, hints, body, height };
   };
+  // Labels are whole when they fit; in a pane too short for them, each gets fewer rows (the body scrolls):
+  // at most half the room, and fewer still while the modal is taller than its room (a scrolling body keeps a
+  // row and its marker). A modal taller than the pane's budget makes ink's frame the terminal's height, and
+  // ink then clears the screen and the scrollback (the transcript above is lost).
+  let cap = MAX_OPTION_ROWS;
+  let optionLines = optionRows(labels, prefixWidth, inner, cap);
+  while (cap > 1 && rowsOf(optionLines) > options.maxLines / 2)
+    optionLines = optionRows(labels, prefixWidth, inner, --cap);
+  let layout = withOptions(optionLines);
+  while (cap > 1 && layout.height > options.maxLines)
+    layout = withOptions(optionRows(labels, prefixWidth, inner, --cap));
+  return layout;
 }
 
 /**
