@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { ClientEvent } from "../../src/client/events.js";
+import { readCapture } from "../helpers/captures.js";
 import { initialPaneState, reducePane } from "../../src/state/reducer.js";
 import type { ToolRow, TranscriptItem } from "../../src/state/view-model.js";
 import {
@@ -319,6 +321,31 @@ describe("other updates", () => {
       "Plan recorded.",
     ]);
   });
+
+  // The captures' agents leave their plan unfinished (1/3, "Run a shell command" in progress) and end the turn.
+  const capturedPlan = readCapture("codex-acp.jsonl")
+    .map((line) => (line.msg.params as { update?: { sessionUpdate?: string } } | undefined)?.update)
+    .find((value) => value?.sessionUpdate === "plan") as Record<string, unknown>;
+  const turnEnds: [string, ClientEvent][] = [
+    ["end_turn", turnEnded()],
+    ["cancelled", turnEnded("cancelled")],
+    ["failed", { type: "turn-failed", sessionId: SESSION, turnId: 1, message: "agent error" }],
+  ];
+  for (const [how, end] of turnEnds) {
+    it(`prints a captured, unfinished plan once when the turn ends (${how}) and keeps nothing of it live`, () => {
+      const ended = run([turnStarted(), update(capturedPlan), text("All done."), end]);
+      const plans = items(ended).filter((item) => item.kind === "plan");
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatchObject({
+        entries: [{ status: "completed" }, { status: "in_progress" }, { status: "pending" }],
+      });
+      expect(ended.live.plan).toBeUndefined();
+      // A plan the agent sends after the turn ended is printed at once, not left live.
+      const late = run([update(capturedPlan)], ended);
+      expect(kinds(late).filter((kind) => kind === "plan")).toHaveLength(2);
+      expect(late.live.plan).toBeUndefined();
+    });
+  }
 
   it("prints a plan that arrives outside a turn (ZeroClaw re-sends it on resume) at once", () => {
     const state = run([
