@@ -1,5 +1,4 @@
 import { Chalk } from "chalk";
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -34,8 +33,9 @@ describe("highlightCode", () => {
 });
 
 describe("the CLI bundle", () => {
+  // The bundle `npm test` built before the tests (building it here would pull dist/ from under the tmux
+  // tests running beside this one).
   it("holds only the grammars code-highlight.ts registers (cli-highlight's whole highlight.js stays out)", () => {
-    execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "ignore" });
     const dist = join(root, "dist");
     const bundle = readdirSync(dist)
       .filter((name) => name.endsWith(".js"))
