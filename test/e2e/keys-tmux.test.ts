@@ -42,6 +42,17 @@ describe("keys in a real tmux", () => {
     expect(inputLine(session.screen())).toMatch(/^> ab\s*$/);
   });
 
+  it("Enter and Ctrl+T that arrive in one read send the prompt and open the history view", async () => {
+    const session = pane();
+    await session.waitFor(/ready/, 20_000);
+    session.type("think");
+    await session.waitFor("> think");
+    // One send-keys command: tmux writes CR and Ctrl+T to the pane's terminal at once (a busy machine's read).
+    session.send("Enter", "C-t");
+    await session.waitFor(/^History · /m, 15_000);
+    await session.waitFor("› think");
+  });
+
   it("applies the keys of config.json: submit rebound to ctrl+n sends the prompt", async () => {
     const session = pane({ keys: { "input.submit": ["ctrl+n"] } });
     await session.waitFor(/ready/, 20_000);

@@ -34,15 +34,26 @@ const RouterContext = createContext<RouterValue | undefined>(undefined);
 const log = createLogger("ui.keys");
 const guarded = new WeakSet<object>();
 
+/** Erase keys (DEL, BS): never part of a paste. */
+const ERASE = /([\x7f\b])/;
+/** A control key: a Ctrl+letter byte other than Tab, LF and CR, or an erase. */
+const CONTROL_KEY = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/;
+/** Nothing but control bytes (ESC aside, which starts a sequence). */
+const ONLY_CONTROLS = /^[\x00-\x1a\x1c-\x1f\x7f]+$/;
+
 /**
  * Ink 6.8 hands a run of plain bytes to `useInput` as one press: two Backspaces read together (key repeat on a
- * busy machine) arrive as `"\x7f\x7f"`, which is no key at all, and both are lost. Erase keys never belong
- * to a paste, so each one becomes a press of its own; the text around them stays one piece (a paste is one
- * input, its line breaks never a submit).
+ * busy machine) arrive as `"\x7f\x7f"`, Enter then Ctrl+T as `"\r\x14"`, which is no key at all, and all of
+ * them are lost. A run of control bytes alone is keys pressed together (a paste carries text), so each byte
+ * becomes a press (a lone CR is Enter); a run of line breaks alone stays as it was. In text, each erase key is a
+ * press of its own and the text around it stays one piece (a paste is one input, its line breaks never a
+ * submit, and its other control bytes are dropped, never pressed).
  */
-export function splitErases(input: string): string[] {
-  if (input.length < 2 || !/[\x7f\b]/.test(input) || input.startsWith("\u001b")) return [input];
-  return input.split(/([\x7f\b])/).filter((piece) => piece.length > 0);
+export function splitKeys(input: string): string[] {
+  if (input.length < 2 || input.startsWith("\u001b")) return [input];
+  if (ONLY_CONTROLS.test(input) && CONTROL_KEY.test(input)) return Array.from(input);
+  if (ERASE.test(input)) return input.split(ERASE).filter((piece) => piece.length > 0);
+  return [input];
 }
 
 /**
@@ -60,7 +71,7 @@ function guardInputEmitter(emitter: { emit: (event: string, ...args: unknown[]) 
     try {
       const [input, ...rest] = args;
       if (typeof input !== "string") return emit(event, ...args);
-      for (const piece of splitErases(input)) emit(event, piece, ...rest);
+      for (const piece of splitKeys(input)) emit(event, piece, ...rest);
       return true;
     } catch (error) {
       log.warn("dropped a key sequence Ink could not parse", {

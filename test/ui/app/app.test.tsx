@@ -291,6 +291,17 @@ describe("App keys", () => {
     pane.unmount();
   });
 
+  it("Enter and Ctrl+T read together (a busy machine) send the prompt and open the history view", async () => {
+    const { store, actions, pane } = renderApp({ columns: 60 });
+    openSession(store);
+    await pane.settle();
+    for (const key of "hi") await pane.press(key);
+    await pane.press(`${KEYS.enter}\u0014`);
+    expect(actions.submitted).toEqual(["hi"]);
+    expect(pane.frame()).toContain("History ·");
+    pane.unmount();
+  });
+
   it("Ctrl+D closes only with an empty input", async () => {
     const { store, actions, pane } = renderApp();
     openSession(store);
