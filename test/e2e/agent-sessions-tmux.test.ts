@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLI } from "../helpers/demo-agent.js";
@@ -63,6 +63,13 @@ describe("/sessions with the agent's own list", () => {
     // The header shows the agent's title once the update is in.
     await session.waitFor(/◆.*Fix the login flow/, 15_000);
     await session.waitFor(/ready/);
+    // /sessions reads the index: wait until the recorder has written the title there (a write, after the header).
+    const index = join(session.home, "state", "zc-pane", "sessions.json");
+    await session.waitFor("the title in the index", 15_000, () =>
+      existsSync(index) && /"titleFromAgent":\s*"Fix the login flow"/.test(readFileSync(index, "utf8"))
+        ? "the title in the index"
+        : "",
+    );
     session.type("/sessions");
     await session.waitFor("/sessions");
     session.send("Enter");
