@@ -20,11 +20,6 @@ afterEach(() => {
   harness = undefined;
 });
 
-function prompt(h: TmuxHarness, agent: string, text: string): void {
-  h.tmux("send-keys", "-t", agent, "-l", text);
-  h.tmux("send-keys", "-t", agent, "Enter");
-}
-
 describe.skipIf(!hasVim)("following the agent in vim", () => {
   it("o on the focused row opens its file at its line in the window's vim, never outside the session, never while vim is in insert mode; @zc-pane-follow on opens each new location", async () => {
     harness = new TmuxHarness(200, 40);
@@ -60,7 +55,7 @@ describe.skipIf(!hasVim)("following the agent in vim", () => {
       h.tmux("send-keys", "-t", agent, "M-Down");
       h.tmux("send-keys", "-t", agent, "o");
     };
-    prompt(h, agent, `locate ${file} 30`);
+    await h.submit(agent, `locate ${file} 30`);
     await h.waitForText(agent, "located", 30_000);
     focusAndOpen();
     await h.waitUntil(() => / 30,1 /.test(h.capture(vim)) && h.capture(vim).includes("line 30"), "vim at line 30");
@@ -69,7 +64,7 @@ describe.skipIf(!hasVim)("following the agent in vim", () => {
     expect(h.capture(agent)).not.toMatch(/> o\s*$/m);
 
     // Outside the session's directory: refused, vim untouched.
-    prompt(h, agent, "locate /etc/hostname 1");
+    await h.submit(agent, "locate /etc/hostname 1");
     await h.waitForText(agent, "Read /etc/hostname");
     focusAndOpen();
     await h.waitForText(agent, /not opened: \/etc\/hostname is outside the session's directories/);
@@ -78,7 +73,7 @@ describe.skipIf(!hasVim)("following the agent in vim", () => {
     // vim in insert mode: no keys are sent to it.
     h.tmux("send-keys", "-t", vim, "i");
     await h.waitForText(vim, "-- INSERT --");
-    prompt(h, agent, `locate ${file} 12`);
+    await h.submit(agent, `locate ${file} 12`);
     await h.waitUntil(() => h.capture(agent, { history: true }).split("located").length > 3, "the third answer");
     focusAndOpen();
     await h.waitForText(agent, /not opened: vim in %0 is busy \(not in normal mode\)/);
@@ -88,7 +83,7 @@ describe.skipIf(!hasVim)("following the agent in vim", () => {
 
     // Following: each new location is opened without a key.
     h.tmux("set-option", "-g", "@zc-pane-follow", "on");
-    prompt(h, agent, `locate ${file} 45`);
+    await h.submit(agent, `locate ${file} 45`);
     await h.waitUntil(() => / 45,1 /.test(h.capture(vim)), "vim at line 45 by itself");
   }, 120_000);
 });

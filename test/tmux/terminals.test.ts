@@ -50,11 +50,6 @@ function answersWith(log: string, field: string): Array<Record<string, unknown>>
   return sentToAgent(log).flatMap((message) => (message.result && field in message.result ? [message.result] : []));
 }
 
-function prompt(h: TmuxHarness, agent: string, text: string): void {
-  h.tmux("send-keys", "-t", agent, "-l", text);
-  h.tmux("send-keys", "-t", agent, "Enter");
-}
-
 function windows(h: TmuxHarness): Array<{ id: string; name: string; pane: string }> {
   return h
     .tmux("list-windows", "-t", "main", "-F", "#{window_id}\t#{window_name}\t#{pane_id}")
@@ -74,8 +69,7 @@ describe("@zc-pane-terminals", () => {
     // A tiny history: what the agent reads must not come from tmux's scrollback.
     const { agent, log } = await agentPane(h, { "@zc-pane-terminals": "window", "history-limit": "10" });
 
-    prompt(
-      h,
+    await h.submit(
       agent,
       "terminal seq 1 300; echo started; while [ ! -e go ]; do sleep 0.05; done; echo finished >&2; exit 3",
     );
@@ -114,7 +108,7 @@ describe("@zc-pane-terminals", () => {
     h.start();
     const { agent, log } = await agentPane(h, { "@zc-pane-terminals": "pane" });
 
-    prompt(h, agent, "terminal-limit 12 seq 1 300");
+    await h.submit(agent, "terminal-limit 12 seq 1 300");
     const [limited] = await h.waitUntil(
       () => answersWith(log, "output").length > 0 && answersWith(log, "output"),
       "the limited output",
@@ -128,7 +122,7 @@ describe("@zc-pane-terminals", () => {
 
     // The turn ends with the agent's report (RESULT …): then the next prompt goes out at once.
     await h.waitUntil(() => h.capture(agent, { history: true }).includes("RESULT"), "the first turn's report");
-    prompt(h, agent, "kill");
+    await h.submit(agent, "kill");
     await h.waitUntil(() => answersWith(log, "exitCode").length >= 2, "the killed command's exit", 20_000);
     expect(answersWith(log, "exitCode").at(-1)).toEqual({ exitCode: null, signal: "SIGTERM" });
     // Both commands ran in splits of the agent's window, closed on release: the agent pane is alone again.
@@ -142,7 +136,7 @@ describe("@zc-pane-terminals", () => {
     const { agent, log } = await agentPane(h, { "@zc-pane-terminals": "window" });
 
     // The name tmux shows is the command as typed: `#{…}` in it is not expanded as a format.
-    prompt(h, agent, "terminal printf 'password #{pane_id}? '; read answer; echo got $answer");
+    await h.submit(agent, "terminal printf 'password #{pane_id}? '; read answer; echo got $answer");
     const opened = await h.waitUntil(
       () => windows(h).find((window) => window.name.startsWith("/bin/sh -c printf 'password #{pane_id}?")),
       "the command's window",

@@ -200,6 +200,18 @@ export class TmuxHarness {
     }
   }
 
+  /**
+   * Types `text` into zc-pane in `pane` and sends it. Enter goes only once the input holds the text: sent
+   * right after it, a busy pane (the turn before still ending, a loaded machine) reads both at once, and a
+   * line break in what arrives at once is pasted text, not a submit, so the prompt never went out.
+   */
+  async submit(pane: string, text: string): Promise<void> {
+    this.tmux("send-keys", "-t", pane, "-l", text);
+    const typed = text.replace(/\s+/g, "");
+    await this.waitUntil(() => inputText(this.capture(pane)) === typed, `the input holding ${text}`);
+    this.tmux("send-keys", "-t", pane, "Enter");
+  }
+
   /** Runs the built CLI with the harness's environment, in the project dir (as a pane of this server would). */
   cli(
     args: string[],
@@ -239,6 +251,19 @@ export class TmuxHarness {
       // A temporary directory left behind is not worth failing a test for.
     }
   }
+}
+
+/** zc-pane's input as typed: its `> ` row and the rows that continue it, without the markers and spaces. */
+function inputText(screen: string): string {
+  const lines = screen.split("\n");
+  const first = lines.findLastIndex((line) => line.startsWith("> "));
+  if (first < 0) return "";
+  const rows = [lines[first]!];
+  for (const line of lines.slice(first + 1)) {
+    if (!line.startsWith("  ")) break;
+    rows.push(line);
+  }
+  return rows.map((row) => row.slice(2).replace(/\s+/g, "")).join("");
 }
 
 /** Quotes a word for a POSIX shell. */
