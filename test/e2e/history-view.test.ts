@@ -19,12 +19,6 @@ async function openPane(historyLimit?: number): Promise<TmuxSession> {
   return tmux;
 }
 
-async function submit(session: TmuxSession, text: string): Promise<void> {
-  session.type(text);
-  await session.waitFor(text);
-  session.send("Enter");
-}
-
 /** Types a search in the view and runs it. */
 async function search(session: TmuxSession, query: string): Promise<void> {
   session.send("/");
@@ -37,17 +31,17 @@ async function search(session: TmuxSession, query: string): Promise<void> {
 describe("the history view in a real tmux", () => {
   it("finds a turn tmux no longer keeps, expands its tool row, copies a code block, and leaves the pane as it was", async () => {
     const session = await openPane(60);
-    await submit(session, "shell please");
+    await session.submit("shell please");
     await session.waitFor("│ Approve shell?");
     session.send("y");
     await session.waitFor(/ready/);
-    await submit(session, "show me around");
+    await session.submit("show me around");
     await session.waitFor("│ Approve shell?", 15_000);
     session.send("y");
     await session.waitFor("│ Approve file_edit?", 15_000);
     session.send("y");
     await session.waitFor(/for one feature at a time[\s\S]*ready/, 15_000);
-    await submit(session, "long 8");
+    await session.submit("long 8");
     // The first turn leaves tmux's 60 lines of scrollback.
     await session.waitFor("left tmux's history", 30_000, () =>
       session.history().includes("› shell please") ? session.screen() : "left tmux's history",
@@ -84,7 +78,7 @@ describe("the history view in a real tmux", () => {
 
   it("shows a permission request on top of the view at once, and the modal's keys answer it there", async () => {
     const session = await openPane();
-    await submit(session, "show me around");
+    await session.submit("show me around");
     session.send("C-t");
     await session.waitFor(/^History ·/m);
     // The tour asks for the shell command while the view is open: the modal comes on top of it.

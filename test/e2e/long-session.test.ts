@@ -21,12 +21,6 @@ function open(options: { home?: string; historyLimit?: number; width?: number } 
   return session;
 }
 
-async function submit(session: TmuxSession, text: string): Promise<void> {
-  session.type(text);
-  await session.waitFor(text);
-  session.send("Enter");
-}
-
 /** The `c<i>` stamps of a burst, in the order they appear. */
 function stamps(text: string): number[] {
   return [...text.matchAll(/\bc(\d+)\.{3}/g)].map((match) => Number(match[1]));
@@ -48,7 +42,7 @@ async function longSession(count: number): Promise<{ home: string; id: string }>
   const first = open();
   first.start(`${process.execPath} ${CLI} --demo`);
   await first.waitFor(/ready/);
-  await submit(first, "burst 3");
+  await first.submit("burst 3");
   await first.waitFor(/c2/);
   await first.waitFor(/ready/);
   await quit(first);
@@ -69,7 +63,7 @@ describe("the transcript at any size, in a real tmux", () => {
     const session = open({ historyLimit: 50_000 });
     session.start(`${process.execPath} ${CLI} --demo`);
     await session.waitFor(/ready/);
-    await submit(session, "burst 50000 x40");
+    await session.submit("burst 50000 x40");
     await session.waitFor(/c49999\./, 120_000);
     await session.waitFor(/ready/, 120_000);
     const seen = stamps(session.history());
@@ -101,7 +95,7 @@ describe("the transcript at any size, in a real tmux", () => {
     const first = open();
     first.start(`${process.execPath} ${CLI} --demo`);
     await first.waitFor(/ready/);
-    await submit(first, "burst 3");
+    await first.submit("burst 3");
     await first.waitFor(/c2/);
     await first.waitFor(/ready/);
     await quit(first);
@@ -141,7 +135,7 @@ describe("the transcript at any size, in a real tmux", () => {
     const session = open({ historyLimit: 50_000 });
     session.start(`${process.execPath} ${CLI} --demo`);
     await session.waitFor(/ready/);
-    await submit(session, "burst 20000 x40");
+    await session.submit("burst 20000 x40");
     await session.waitFor(/c[1-9]\d{3}\./, 60_000);
     session.resize(45);
     await session.waitFor(/ready/, 120_000);

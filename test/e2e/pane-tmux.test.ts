@@ -19,17 +19,10 @@ async function openPane(): Promise<TmuxSession> {
   return tmux;
 }
 
-/** Types a prompt and submits it (Enter sent on its own, as a person types it). */
-async function submit(session: TmuxSession, text: string): Promise<void> {
-  session.type(text);
-  await session.waitFor(text);
-  session.send("Enter");
-}
-
 describe("the pane in a real tmux, against the demo agent", () => {
   it("streams markdown, approves a shell command with y, and shows the row completed", async () => {
     const session = await openPane();
-    await submit(session, "shell please");
+    await session.submit("shell please");
     await session.waitFor("Approve shell?");
     expect(session.screen()).toMatch(/git status --short/);
     session.send("y");
@@ -44,7 +37,7 @@ describe("the pane in a real tmux, against the demo agent", () => {
 
   it("renders the tour's markdown: headings, list bullets and a code block, without raw markers", async () => {
     const session = await openPane();
-    await submit(session, "show me around");
+    await session.submit("show me around");
     await session.waitFor("Approve shell?", 15_000);
     session.send("y");
     await session.waitFor("Approve file_edit?");
@@ -60,7 +53,7 @@ describe("the pane in a real tmux, against the demo agent", () => {
 
   it("keeps the text before and after a plan update as two paragraphs, live and in the scrollback", async () => {
     const session = await openPane();
-    await submit(session, "plan");
+    await session.submit("plan");
     // While the turn runs, the new step's text streams below the printed one, never joined to it.
     const live = await session.waitFor(/Working on step 2\./, 15_000, () => session.history());
     expect(live).not.toMatch(/step 1\. ?Working/);
@@ -72,7 +65,7 @@ describe("the pane in a real tmux, against the demo agent", () => {
 
   it("cancels a slow turn with Esc", async () => {
     const session = await openPane();
-    await submit(session, "slow");
+    await session.submit("slow");
     await session.waitFor(/tick 3\/300/);
     expect(session.screen()).toMatch(/esc cancel/);
     session.send("Escape");
@@ -82,7 +75,7 @@ describe("the pane in a real tmux, against the demo agent", () => {
 
   it("expands the last tool row with Ctrl+O", async () => {
     const session = await openPane();
-    await submit(session, "deliver");
+    await session.submit("deliver");
     await session.waitFor(/ready/, 15_000);
     await session.waitFor(/✓ .*Demo report/);
     session.send("C-o");
@@ -92,7 +85,7 @@ describe("the pane in a real tmux, against the demo agent", () => {
 
   it("shows a thought as rendered markdown, collapsed with its line count, and Ctrl+O expands and folds it", async () => {
     const session = await openPane();
-    await submit(session, "think");
+    await session.submit("think");
     await session.waitFor(/ready/, 15_000);
     // The headline without its ** markers, and how much more there is.
     const collapsed = await session.waitFor(/✻ Thinking out loud \(\+2 lines\)/, 10_000, () => session.history());
@@ -110,7 +103,7 @@ describe("the pane in a real tmux, against the demo agent", () => {
 
   it("quits on Ctrl+C twice and prints the resume command", async () => {
     const session = await openPane();
-    await submit(session, "think");
+    await session.submit("think");
     await session.waitFor(/ready/, 15_000);
     session.send("C-c");
     // A person's double press: two separate key events (one stdin chunk of two ^C would be one event).

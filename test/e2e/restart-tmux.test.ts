@@ -19,12 +19,6 @@ function open(): TmuxSession {
   return session;
 }
 
-async function submit(session: TmuxSession, text: string): Promise<void> {
-  session.type(text);
-  await session.waitFor(text);
-  session.send("Enter");
-}
-
 const count = (text: string, pattern: RegExp) => (text.match(new RegExp(pattern.source, "g")) ?? []).length;
 
 describe("restarting a dead agent in a real tmux", () => {
@@ -34,7 +28,7 @@ describe("restarting a dead agent in a real tmux", () => {
     const opened = await pane.waitFor(/ready/);
     const sessionId = /· ([0-9a-f]{8})/.exec(opened)?.[1];
     expect(sessionId).toBeDefined();
-    await submit(pane, "crash");
+    await pane.submit("crash");
     // The transcript writer prints beside ink, maybe a frame after the footer: wait for both.
     const dead = await pane.waitFor(/exited with code 3[\s\S]*r restart and resume/, 15_000);
     // The transcript's line says it, with the exit code; the panel adds the agent's last stderr lines.
@@ -45,7 +39,7 @@ describe("restarting a dead agent in a real tmux", () => {
 
     pane.send("r");
     await pane.waitFor(new RegExp(`${sessionId} · resumed[\\s\\S]*ready`), 15_000);
-    await submit(pane, "think");
+    await pane.submit("think");
     const after = await pane.waitFor(/Done thinking[\s\S]*ready/, 15_000, () => pane.history());
     expect(count(after, /exited with code 3/)).toBe(1);
     expect(after).not.toMatch(/could not restore/);
@@ -56,9 +50,9 @@ describe("restarting a dead agent in a real tmux", () => {
     pane.start(`${process.execPath} ${CLI} --agent-cmd ${JSON.stringify(sdkAgentCommandLine(["--load-fails"]))}`);
     const opened = await pane.waitFor(/ready/);
     const firstId = /· ([0-9a-f]{8})/.exec(opened)?.[1];
-    await submit(pane, "hello there");
+    await pane.submit("hello there");
     await pane.waitFor(/You said: hello there[\s\S]*ready/, 15_000);
-    await submit(pane, "exit 7");
+    await pane.submit("exit 7");
     const dead = await pane.waitFor(/exited with code 7[\s\S]*r restart and resume/, 15_000);
     expect(count(dead, /exited with code 7/)).toBe(1);
     expect(dead).toContain("exiting mid-turn");
@@ -78,7 +72,7 @@ describe("restarting a dead agent in a real tmux", () => {
     expect(secondId).not.toBe(firstId);
 
     // The pane takes keys again: a prompt goes to the new session.
-    await submit(pane, "still here");
+    await pane.submit("still here");
     await pane.waitFor(/You said: still here[\s\S]*ready/, 15_000);
     expect(count(pane.history(), /exited with code 7/)).toBe(1);
   }, 60_000);

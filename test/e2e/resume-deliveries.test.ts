@@ -22,12 +22,6 @@ function open(home?: string): TmuxSession {
   return session;
 }
 
-async function submit(session: TmuxSession, text: string): Promise<void> {
-  session.type(text);
-  await session.waitFor(text);
-  session.send("Enter");
-}
-
 /** Quits with two separate Ctrl+C presses; returns the session id the pane printed. */
 async function quit(session: TmuxSession): Promise<string> {
   session.send("C-c");
@@ -45,7 +39,7 @@ describe("delivered files after --resume, in a real tmux", () => {
     first.start(`${process.execPath} ${CLI} --demo`);
     await first.waitFor(/ready/);
     for (const attempt of [1, 2]) {
-      await submit(first, "deliver");
+      await first.submit("deliver");
       const saved = new RegExp(`(⬇ Demo report.*~/Downloads/zc-pane/${REPORT_NAME.slice(0, 8)}[\\s\\S]*){${attempt}}`);
       await first.waitFor(saved, 15_000, () => first.history());
       await first.waitFor(/ready/);
@@ -59,7 +53,7 @@ describe("delivered files after --resume, in a real tmux", () => {
     expect(resumed.match(/⬇ Demo report.*~\/Downloads\/zc-pane\//g)).toHaveLength(2);
     expect(resumed).not.toContain("saving…");
     // Still none after the next turn (the stuck rows used to stay at the bottom for good).
-    await submit(second, "think");
+    await second.submit("think");
     const after = await second.waitFor(/Done thinking[\s\S]*ready/, 15_000, () => second.history());
     expect(after).not.toContain("saving…");
   }, 90_000);
@@ -71,7 +65,7 @@ describe("delivered files after --resume, in a real tmux", () => {
     writeFileSync(blocked, "");
     first.start(`${process.execPath} ${CLI} --demo`, { XDG_DOWNLOAD_DIR: blocked });
     await first.waitFor(/ready/);
-    await submit(first, "deliver");
+    await first.submit("deliver");
     await first.waitFor(/✗ Demo report: could not save it/, 15_000, () => first.history());
     await first.waitFor(/ready/);
     const id = await quit(first);

@@ -23,18 +23,12 @@ function open(home?: string): TmuxSession {
   return session;
 }
 
-async function submit(session: TmuxSession, text: string): Promise<void> {
-  session.type(text);
-  await session.waitFor(text);
-  session.send("Enter");
-}
-
 describe("zc-pane --resume in a real tmux", () => {
   it("shows the earlier transcript at once from a prefix of the id, then a new prompt works", async () => {
     const first = open();
     first.start(`${process.execPath} ${CLI} --demo`);
     await first.waitFor(/ready/);
-    await submit(first, "think");
+    await first.submit("think");
     await first.waitFor(/Done thinking/, 15_000);
     await first.waitFor(/ready/);
     first.send("C-c");
@@ -58,7 +52,7 @@ describe("zc-pane --resume in a real tmux", () => {
     expect(screen).toContain("› think");
     expect(screen).toMatch(/Done thinking/);
     await second.waitFor(/ready/);
-    await submit(second, "think again");
+    await second.submit("think again");
     await second.waitFor(/› think again[\s\S]*Done thinking/, 15_000, () => second.history());
     await second.waitFor(/ready/);
     expect(second.history().match(/› think again/g)).toHaveLength(1);
@@ -74,7 +68,7 @@ describe("zc-pane --resume in a real tmux", () => {
     const first = open();
     first.start(`${process.execPath} ${CLI} --demo`);
     await first.waitFor(/ready/);
-    await submit(first, "shell");
+    await first.submit("shell");
     await first.waitFor(/\d-\d pick/, 15_000);
     first.send("y");
     await first.waitFor(/✓ \$ git status --short +done \d+\.\ds/, 15_000, () => first.history());
@@ -130,7 +124,7 @@ describe("zc-pane --resume in a real tmux", () => {
     const first = open();
     first.start(`${process.execPath} ${CLI} --demo`);
     await first.waitFor(/ready/, 20_000);
-    await submit(first, "think");
+    await first.submit("think");
     await first.waitFor(/Done thinking/, 20_000);
     await first.waitFor(/ready/, 20_000);
     first.send("C-c");

@@ -16,16 +16,10 @@ async function openPane(): Promise<TmuxSession> {
   return tmux;
 }
 
-async function submit(session: TmuxSession, text: string): Promise<void> {
-  session.type(text);
-  await session.waitFor(text);
-  session.send("Enter");
-}
-
 describe("steering in a real tmux", () => {
   it("Ctrl+S cancels the running turn and sends the typed prompt once the agent confirmed", async () => {
     const session = await openPane();
-    await submit(session, "slow");
+    await session.submit("slow");
     await session.waitFor(/tick 3\/300/);
     expect(session.screen()).toMatch(/ctrl\+s send now/);
     session.type("plan it instead");
@@ -44,11 +38,11 @@ describe("steering in a real tmux", () => {
 
   it("shows the queue above the input; Up on an empty input takes the last one back, Ctrl+U then drops it", async () => {
     const session = await openPane();
-    await submit(session, "slow");
+    await session.submit("slow");
     await session.waitFor(/tick 2\/300/);
-    await submit(session, "plan first");
+    await session.submit("plan first");
     await session.waitFor(/⧗ queued: plan first/);
-    await submit(session, "think second");
+    await session.submit("think second");
     await session.waitFor(/⧗ queued: think second/);
     expect(session.screen()).toMatch(/2 queued · ↑ edit/);
     session.send("Up");

@@ -75,6 +75,17 @@ export class TmuxSession {
     this.tmux("send-keys", "-t", "main", "-l", text);
   }
 
+  /**
+   * Types a prompt and submits it, Enter sent on its own once the input line shows the whole text: waiting for
+   * the text anywhere would match an earlier prompt's echo in the transcript, and an Enter read together
+   * with the last letters is a line break (a paste), not a submit.
+   */
+  async submit(text: string): Promise<void> {
+    this.type(text);
+    await this.waitFor(new RegExp(`^> ${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`, "m"));
+    this.send("Enter");
+  }
+
   /** The visible screen as plain text. */
   screen(): string {
     return this.tmux("capture-pane", "-p", "-t", "main");
