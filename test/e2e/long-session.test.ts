@@ -34,11 +34,8 @@ async function quit(session: TmuxSession): Promise<string> {
   return session.waitFor(/\[exited 0\]/, 15_000, () => session.history());
 }
 
-/**
- * A session the local index knows (one real turn), whose demo-agent record is then rewritten to hold
- * `count` chat messages: message i starts with `m<i>` (the bench's replay session, src/demo/store.ts format).
- */
-async function longSession(count: number): Promise<{ home: string; id: string }> {
+/** A session the local index knows: one real turn in a pane that then quits. Returns its home. */
+async function recordedSession(): Promise<string> {
   const first = open();
   first.start(`${process.execPath} ${CLI} --demo`);
   await first.waitFor(/ready/);
@@ -46,7 +43,16 @@ async function longSession(count: number): Promise<{ home: string; id: string }>
   await first.waitFor(/c2/);
   await first.waitFor(/ready/);
   await quit(first);
-  const dir = join(first.home, "state", "zc-pane", "demo-agent", "sessions");
+  return first.home;
+}
+
+/**
+ * A session the local index knows (one real turn), whose demo-agent record is then rewritten to hold
+ * `count` chat messages: message i starts with `m<i>` (the bench's replay session, src/demo/store.ts format).
+ */
+async function longSession(count: number): Promise<{ home: string; id: string }> {
+  const home = await recordedSession();
+  const dir = join(home, "state", "zc-pane", "demo-agent", "sessions");
   const file = readdirSync(dir).find((name) => name.endsWith(".json"))!;
   const record = JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, unknown>;
   record.messages = Array.from({ length: count }, (_, index) =>
@@ -55,7 +61,7 @@ async function longSession(count: number): Promise<{ home: string; id: string }>
       : { kind: "chat", role: "assistant", content: `m${index} Step ${(index - 1) / 2} is **done**.` },
   );
   writeFileSync(join(dir, file), JSON.stringify(record));
-  return { home: first.home, id: String(record.sessionId) };
+  return { home, id: String(record.sessionId) };
 }
 
 describe("the transcript at any size, in a real tmux", () => {
@@ -92,14 +98,8 @@ describe("the transcript at any size, in a real tmux", () => {
 
   it("--resume of a 1,500-turn journal shows its newest turns at once, and Ctrl+T then has all of them", async () => {
     // One real turn makes the session and its journal; 1,500 turns are appended as the journal writes them.
-    const first = open();
-    first.start(`${process.execPath} ${CLI} --demo`);
-    await first.waitFor(/ready/);
-    await first.submit("burst 3");
-    await first.waitFor(/c2/);
-    await first.waitFor(/ready/);
-    await quit(first);
-    const dir = join(first.home, "state", "zc-pane", "transcripts");
+    const home = await recordedSession();
+    const dir = join(home, "state", "zc-pane", "transcripts");
     const file = readdirSync(dir).find((name) => name.endsWith(".jsonl"))!;
     const line = (value: unknown) => `${JSON.stringify(value)}\n`;
     let journal = "";
@@ -116,7 +116,7 @@ describe("the transcript at any size, in a real tmux", () => {
     }
     appendFileSync(join(dir, file), journal);
 
-    const session = open({ home: first.home });
+    const session = open({ home });
     session.start(`${process.execPath} ${CLI} --demo --resume ${file.replace(/\.jsonl$/, "")}`);
     await session.waitFor(/t1500 done\.[\s\S]*ready/, 60_000);
     // Written under a line that says there is more; the first turns never reach the scrollback.

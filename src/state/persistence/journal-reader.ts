@@ -125,11 +125,13 @@ export async function readSessionJournalTail(
   const newest = await readText(path);
   if (newest === undefined) return undefined;
   const cut = tailStart(newest, tailBytes);
-  if (cut === undefined) {
-    const whole = await readSessionJournal(stateDir, sessionId);
-    return whole && { tail: whole, head: undefined };
-  }
   const older = await readText(olderSegmentPath(path));
+  if (cut === undefined) {
+    // Small enough to show whole: the text already read is parsed, not read again.
+    const whole = parseJournal(path, newest);
+    const tail = older === undefined ? whole : joinSegments(path, parseJournal(olderSegmentPath(path), older), whole);
+    return { tail, head: undefined };
+  }
   const headerLine = newest.slice(0, newest.indexOf("\n") + 1);
   // The tail is parsed as a journal of its own: the header line first, then the newest turns.
   const tail = parseJournal(path, headerLine + newest.slice(cut));
